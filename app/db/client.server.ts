@@ -1,0 +1,113 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { projectRoot } from "../lib/paths.server.ts";
+import * as schema from "./schema.ts";
+
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = "embedded" | "postgres";
+
+/** An open database: the Drizzle handle plus what the server needs around it. */
+export interface Database {
+  kind: DatabaseKind;
+  db: AppDatabase;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Applies the committed SQL migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock, so that several servers starting together
+   * migrate and seed once. The embedded database has a single user, so there it just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL: use that server. Otherwise the embedded database. */
+  url?: string | undefined;
+  /** Folder of the embedded database's files; omitted, it lives in memory only. */
+  dataDir?: string | undefined;
+}
+
+const migrationsFolder = () => path.join(projectRoot(), "drizzle");
+const LOCK_ID = 727_001; // an arbitrary, fixed advisory-lock id for start-up work
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openEmbedded(options.dataDir);
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? "memory://");
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: "embedded",
+    db: db as unknown as AppDatabase,
+    ping: async () => {
+      await client.query("select 1");
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    exclusive: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not take the process down; the next query
+  // gets a fresh connection or a clear error.
+  pool.on("error", () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    kind: "postgres",
+    db: db as unknown as AppDatabase,
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+    exclusive: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [LOCK_ID]);
+        return await fn();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Drops every table and the migration journal: `npm run db:reset` and tests only. */
+export async function dropEverything(db: AppDatabase): Promise<void> {
+  await db.execute(sql`drop schema if exists drizzle cascade`);
+  await db.execute(sql`drop schema if exists public cascade`);
+  await db.execute(sql`create schema public`);
+}
+
+let current: Database | undefined;
+
+/** The database the running server uses, opened once at start. */
+export function getDatabase(): Database {
+  if (!current) throw new Error("The database has not been opened yet");
+  return current;
+}
+
+export function setDatabase(database: Database | undefined): void {
+  current = database;
+}

@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../features/listings/catalog.ts";
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    building: text("building").notNull(),
+    unitCode: text("unit_code").notNull(),
+    type: text("type").notNull(),
+    location: text("location").notNull(),
+    bedrooms: integer("bedrooms").notNull(),
+    bathrooms: integer("bathrooms").notNull(),
+    sizeM2: integer("size_m2").notNull(),
+    floor: integer("floor").notNull().default(1),
+    status: text("status").notNull().default("available"),
+    availableFrom: date("available_from", { mode: "string" }),
+    rentedUntil: date("rented_until", { mode: "string" }),
+    pricingMonthly: integer("pricing_monthly").notNull(),
+    pricingSixMonth: integer("pricing_six_month").notNull(),
+    pricingYearly: integer("pricing_yearly").notNull(),
+    facilities: text("facilities").array().notNull().default(sql`'{}'::text[]`),
+    description: text("description").notNull().default(""),
+    descriptionRu: text("description_ru").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex("properties_slug_key").on(t.slug),
+    uniqueIndex("properties_building_unit_code_key").on(t.building, t.unitCode),
+    // Serves the listing: one status at a time, most expensive first, stable tie-break.
+    index("properties_listing_idx").on(
+      t.status,
+      t.pricingYearly.desc(),
+      sql`${t.slug} collate "C"`,
+    ),
+    index("properties_location_idx").on(t.location),
+    index("properties_type_idx").on(t.type),
+    index("properties_bedrooms_idx").on(t.bedrooms),
+    check("properties_building_check", sql`${t.building} in (${inList(BUILDINGS)})`),
+    check("properties_type_check", sql`${t.type} in (${inList(PROPERTY_TYPES)})`),
+    check("properties_status_check", sql`${t.status} in (${inList(PROPERTY_STATUSES)})`),
+    check(
+      "properties_counts_check",
+      sql`${t.bedrooms} >= 1 and ${t.bathrooms} >= 1 and ${t.sizeM2} >= 1 and ${t.floor} >= 1`,
+    ),
+    check(
+      "properties_prices_check",
+      sql`${t.pricingMonthly} >= 0 and ${t.pricingSixMonth} >= 0 and ${t.pricingYearly} >= 0`,
+    ),
+  ],
+);
+
+/** Either an uploaded picture (media key with its variants) or an external URL. */
+export const propertyImages = pgTable(
+  "property_images",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    mediaKey: text("media_key"),
+    url: text("url"),
+    width: integer("width"),
+    height: integer("height"),
+    /** Widths in pixels of the stored WebP variants, ascending. */
+    variants: integer("variants").array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("property_images_property_idx").on(t.propertyId, t.position),
+    check("property_images_source_check", sql`(${t.mediaKey} is null) <> (${t.url} is null)`),
+  ],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("admin_users_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the token held by the cookie; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const LEAD_KINDS = [
+  "roi",
+  "revenue-share",
+  "unit-enquiry",
+  "contact",
+  "newsletter",
+] as const;
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    message: text("message"),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    inputs: jsonb("inputs").notNull().default({}),
+    language: text("language").notNull().default("en"),
+    sourcePage: text("source_page"),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("leads_created_idx").on(t.createdAt.desc()),
+    index("leads_kind_status_idx").on(t.kind, t.status),
+    check("leads_kind_check", sql`${t.kind} in (${inList(LEAD_KINDS)})`),
+    check("leads_status_check", sql`${t.status} in ('new', 'handled')`),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    adminUserId: integer("admin_user_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc())],
+);
+
+/** Small key/value store for facts about this installation (e.g. when demo data was seeded). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

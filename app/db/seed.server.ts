@@ -1,0 +1,118 @@
+import { count, eq, inArray } from "drizzle-orm";
+import { type DemoUnit, demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
+import { storeImageVariants } from "../features/media/images.server.ts";
+import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
+import type { MediaStorage } from "../features/media/storage.server.ts";
+import type { AppDatabase, Database } from "./client.server.ts";
+import { drawScene, PICTURE_HEIGHT, PICTURE_WIDTH } from "./demo-pictures.server.ts";
+import { properties, propertyImages, settings } from "./schema.ts";
+
+const SEEDED_KEY = "demo_seeded_at";
+
+/**
+ * Makes the demo units' pictures that are not in storage yet. The fallback listing shows them
+ * too, so the server makes sure they exist whatever the state of the database.
+ */
+export async function ensureDemoPictures(
+  storage: MediaStorage,
+  units: DemoUnit[] = demoUnits(),
+): Promise<number> {
+  let made = 0;
+  for (const unit of units) {
+    for (const [index, scene] of unit.scenes.entries()) {
+      const key = demoMediaKey(unit.slug, index);
+      const present = await Promise.all(
+        MEDIA_WIDTHS.map((w) => storage.exists(variantPath(key, w))),
+      );
+      if (present.every(Boolean)) continue;
+      await storeImageVariants(storage, key, Buffer.from(drawScene(scene, key)));
+      made++;
+    }
+  }
+  return made;
+}
+
+/** Inserts the demo units whose slugs are not taken yet, with their pictures' rows. */
+export async function insertDemoUnits(db: AppDatabase, units: DemoUnit[] = demoUnits()) {
+  return db.transaction(async (tx) => {
+    const taken = new Set(
+      (
+        await tx
+          .select({ slug: properties.slug })
+          .from(properties)
+          .where(
+            inArray(
+              properties.slug,
+              units.map((u) => u.slug),
+            ),
+          )
+      ).map((r) => r.slug),
+    );
+    const fresh = units.filter((u) => !taken.has(u.slug));
+    for (const unit of fresh) {
+      const [row] = await tx
+        .insert(properties)
+        .values({
+          slug: unit.slug,
+          name: unit.name,
+          building: unit.building,
+          unitCode: unit.unitCode,
+          type: unit.type,
+          location: unit.location,
+          bedrooms: unit.bedrooms,
+          bathrooms: unit.bathrooms,
+          sizeM2: unit.sizeM2,
+          floor: unit.floor,
+          status: unit.status,
+          availableFrom: unit.availableFrom,
+          rentedUntil: unit.rentedUntil,
+          pricingMonthly: unit.pricing.monthly,
+          pricingSixMonth: unit.pricing.sixMonth,
+          pricingYearly: unit.pricing.yearly,
+          facilities: unit.facilities,
+          description: unit.description,
+          descriptionRu: unit.descriptionRu,
+        })
+        .returning({ id: properties.id });
+      if (!row) throw new Error(`Could not insert ${unit.slug}`);
+      if (unit.scenes.length > 0) {
+        await tx.insert(propertyImages).values(
+          unit.scenes.map((_, index) => ({
+            propertyId: row.id,
+            position: index,
+            mediaKey: demoMediaKey(unit.slug, index),
+            width: PICTURE_WIDTH,
+            height: PICTURE_HEIGHT,
+            variants: [...MEDIA_WIDTHS],
+          })),
+        );
+      }
+    }
+    await tx
+      .insert(settings)
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing();
+    return fresh.length;
+  });
+}
+
+/**
+ * First start: an empty database gets the demo portfolio, once. Once seeded (or once it holds
+ * real units), it is never seeded again, even if every unit is later deleted.
+ */
+export async function seedIfEmpty(database: Database): Promise<{ seeded: number }> {
+  return database.exclusive(async () => {
+    const { db } = database;
+    const [done] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
+    if (done) return { seeded: 0 };
+    const [existing] = await db.select({ n: count() }).from(properties);
+    if ((existing?.n ?? 0) > 0) {
+      await db
+        .insert(settings)
+        .values({ key: SEEDED_KEY, value: "skipped: data present" })
+        .onConflictDoNothing();
+      return { seeded: 0 };
+    }
+    return { seeded: await insertDemoUnits(db) };
+  });
+}

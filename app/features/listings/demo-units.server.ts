@@ -1,0 +1,546 @@
+import { slugify } from "../../lib/slug.ts";
+import type { Building, PropertyStatus, PropertyType } from "./catalog.ts";
+import type { UnitPricing } from "./unit.ts";
+
+/** A picture drawn for a demo unit at seed time (see demo-pictures.server.ts). */
+export type SceneKind =
+  | "villa-pool"
+  | "condo-tower"
+  | "living"
+  | "bedroom"
+  | "bathroom"
+  | "kitchen"
+  | "terrace";
+
+export interface DemoUnit {
+  slug: string;
+  name: string;
+  building: Building;
+  unitCode: string;
+  type: PropertyType;
+  location: string;
+  bedrooms: number;
+  bathrooms: number;
+  sizeM2: number;
+  floor: number;
+  status: PropertyStatus;
+  availableFrom: string | null;
+  rentedUntil: string | null;
+  pricing: UnitPricing;
+  facilities: string[];
+  description: string;
+  descriptionRu: string;
+  scenes: SceneKind[];
+}
+
+interface Row {
+  name: string;
+  building: Building;
+  unitCode: string;
+  type: PropertyType;
+  location: string;
+  bedrooms: number;
+  bathrooms: number;
+  sizeM2: number;
+  floor: number;
+  status: PropertyStatus;
+  /** Days from today until it is free (soon) or until the lease ends (occupied). */
+  days?: number;
+  yearly: number;
+  facilities: string[];
+  en: string;
+  ru: string;
+  pictures: number;
+}
+
+const VILLA = ["Private pool", "Garden", "Sala", "BBQ", "Parking", "WiFi", "Air conditioning"];
+const CONDO = ["Pool", "Gym", "Security", "WiFi", "Parking", "Air conditioning"];
+
+const ROWS: Row[] = [
+  {
+    name: "Canopy Pool Villa",
+    building: "The Trees",
+    unitCode: "V-01",
+    type: "pool-villa",
+    location: "Kamala",
+    bedrooms: 4,
+    bathrooms: 4,
+    sizeM2: 320,
+    floor: 1,
+    status: "available",
+    yearly: 180_000,
+    facilities: [...VILLA, "Sea view", "Housekeeping"],
+    en: "A four-bedroom villa on the green hillside above Kamala bay, with a 12-metre infinity pool and sunset views over the Andaman Sea.",
+    ru: "Вилла с четырьмя спальнями на зелёном склоне над заливом Камала, с 12-метровым бассейном-инфинити и видом на закат над Андаманским морем.",
+    pictures: 6,
+  },
+  {
+    name: "Banyan Pool Villa",
+    building: "The Trees",
+    unitCode: "V-02",
+    type: "pool-villa",
+    location: "Surin",
+    bedrooms: 3,
+    bathrooms: 3,
+    sizeM2: 260,
+    floor: 1,
+    status: "available",
+    yearly: 135_000,
+    facilities: [...VILLA, "Housekeeping"],
+    en: "A quiet three-bedroom villa five minutes from Surin beach, built around a shaded pool terrace and a mature banyan tree.",
+    ru: "Тихая вилла с тремя спальнями в пяти минутах от пляжа Сурин, вокруг тенистой террасы с бассейном и старого баньяна.",
+    pictures: 5,
+  },
+  {
+    name: "Frangipani Pool Villa",
+    building: "The Trees",
+    unitCode: "V-03",
+    type: "pool-villa",
+    location: "Bang Tao",
+    bedrooms: 5,
+    bathrooms: 5,
+    sizeM2: 410,
+    floor: 1,
+    status: "occupied",
+    days: 140,
+    yearly: 250_000,
+    facilities: [...VILLA, "Cinema room", "Housekeeping", "Chef on request"],
+    en: "Our largest villa: five en-suite bedrooms, a cinema room and a tropical garden a short walk from Bang Tao beach.",
+    ru: "Наша самая большая вилла: пять спален с ванными, кинозал и тропический сад в нескольких минутах ходьбы от пляжа Банг Тао.",
+    pictures: 6,
+  },
+  {
+    name: "Palm Court Pool Villa",
+    building: "The Trees",
+    unitCode: "V-04",
+    type: "pool-villa",
+    location: "Cherng Talay",
+    bedrooms: 3,
+    bathrooms: 3,
+    sizeM2: 240,
+    floor: 1,
+    status: "soon",
+    days: 21,
+    yearly: 110_000,
+    facilities: VILLA,
+    en: "A bright three-bedroom villa in a gated community in Cherng Talay, close to international schools and Boat Avenue.",
+    ru: "Светлая вилла с тремя спальнями в охраняемом посёлке в Чернг Талай, рядом с международными школами и Boat Avenue.",
+    pictures: 4,
+  },
+  {
+    name: "Orchid Garden Villa",
+    building: "The Trees",
+    unitCode: "V-05",
+    type: "pool-villa",
+    location: "Kamala",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 180,
+    floor: 1,
+    status: "available",
+    yearly: 100_000,
+    facilities: VILLA,
+    en: "A two-bedroom villa with a plunge pool and an orchid garden, a ten-minute walk from Kamala beach and its cafés.",
+    ru: "Вилла с двумя спальнями, небольшим бассейном и садом орхидей, в десяти минутах ходьбы от пляжа Камала и его кафе.",
+    pictures: 4,
+  },
+  {
+    name: "Mai Khao Beach Villa",
+    building: "The Trees",
+    unitCode: "V-06",
+    type: "pool-villa",
+    location: "Mai Khao",
+    bedrooms: 4,
+    bathrooms: 4,
+    sizeM2: 300,
+    floor: 1,
+    status: "available",
+    yearly: 150_000,
+    facilities: [...VILLA, "Beach access"],
+    en: "A four-bedroom villa behind the dunes of Mai Khao, the island's longest and calmest beach, fifteen minutes from the airport.",
+    ru: "Вилла с четырьмя спальнями за дюнами Май Кхао, самого длинного и спокойного пляжа острова, в пятнадцати минутах от аэропорта.",
+    pictures: 5,
+  },
+  {
+    name: "Treetop Studio",
+    building: "The Trees",
+    unitCode: "A-101",
+    type: "condo",
+    location: "Kamala",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 32,
+    floor: 1,
+    status: "available",
+    yearly: 18_000,
+    facilities: CONDO,
+    en: "A compact, well-planned studio with a garden-facing balcony, ideal for one person or a couple.",
+    ru: "Компактная продуманная студия с балконом в сад, идеальна для одного человека или пары.",
+    pictures: 3,
+  },
+  {
+    name: "Canopy One-Bedroom",
+    building: "The Trees",
+    unitCode: "A-204",
+    type: "condo",
+    location: "Kamala",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 45,
+    floor: 2,
+    status: "available",
+    yearly: 25_000,
+    facilities: CONDO,
+    en: "A one-bedroom condo looking into the treetops, with a full kitchen and a walk-in shower.",
+    ru: "Квартира с одной спальней и видом на кроны деревьев, с полноценной кухней и душевой.",
+    pictures: 4,
+  },
+  {
+    name: "Forest View Suite",
+    building: "The Trees",
+    unitCode: "A-305",
+    type: "condo",
+    location: "Kamala",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 78,
+    floor: 3,
+    status: "available",
+    yearly: 45_000,
+    facilities: [...CONDO, "Co-working"],
+    en: "A two-bedroom corner suite with a wraparound balcony over the forest and a glimpse of the sea.",
+    ru: "Угловая квартира с двумя спальнями и круговым балконом с видом на лес и кусочек моря.",
+    pictures: 5,
+  },
+  {
+    name: "Skyline Two-Bedroom",
+    building: "The Trees",
+    unitCode: "B-402",
+    type: "condo",
+    location: "Surin",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 92,
+    floor: 4,
+    status: "soon",
+    days: 35,
+    yearly: 52_000,
+    facilities: [...CONDO, "Sauna"],
+    en: "A two-bedroom condo on the fourth floor with sea views, a short drive from Surin and Bang Tao beaches.",
+    ru: "Квартира с двумя спальнями на четвёртом этаже с видом на море, недалеко от пляжей Сурин и Банг Тао.",
+    pictures: 4,
+  },
+  {
+    name: "Rainforest Penthouse",
+    building: "The Trees",
+    unitCode: "B-601",
+    type: "condo",
+    location: "Surin",
+    bedrooms: 3,
+    bathrooms: 3,
+    sizeM2: 165,
+    floor: 6,
+    status: "available",
+    yearly: 95_000,
+    facilities: [...CONDO, "Private jacuzzi", "Sea view"],
+    en: "A three-bedroom penthouse with a private rooftop jacuzzi and a 180-degree view of the rainforest and the sea.",
+    ru: "Пентхаус с тремя спальнями, собственным джакузи на крыше и панорамным видом на тропический лес и море.",
+    pictures: 6,
+  },
+  {
+    name: "Garden Terrace Condo",
+    building: "The Trees",
+    unitCode: "B-103",
+    type: "condo",
+    location: "Bang Tao",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 48,
+    floor: 1,
+    status: "occupied",
+    days: 75,
+    yearly: 28_000,
+    facilities: CONDO,
+    en: "A ground-floor one-bedroom with a private garden terrace that opens straight onto the lagoon pool.",
+    ru: "Квартира с одной спальней на первом этаже с собственной террасой, выходящей прямо к бассейну-лагуне.",
+    pictures: 3,
+  },
+  {
+    name: "Lagoon View Condo",
+    building: "The Trees",
+    unitCode: "C-207",
+    type: "condo",
+    location: "Bang Tao",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 85,
+    floor: 2,
+    status: "available",
+    yearly: 62_000,
+    facilities: [...CONDO, "Kids club"],
+    en: "A family-friendly two-bedroom condo overlooking the Laguna lagoons, with a shuttle to the beach.",
+    ru: "Квартира с двумя спальнями для семьи с видом на лагуны Лагуны и трансфером до пляжа.",
+    pictures: 5,
+  },
+  {
+    name: "Zen Studio",
+    building: "Zen Space",
+    unitCode: "Z-105",
+    type: "condo",
+    location: "Patong",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 30,
+    floor: 1,
+    status: "available",
+    yearly: 16_000,
+    facilities: CONDO,
+    en: "A calm studio a few streets back from Patong's nightlife: everything within walking distance, and a quiet night's sleep.",
+    ru: "Спокойная студия в нескольких кварталах от ночной жизни Патонга: всё рядом, а ночью тихо.",
+    pictures: 3,
+  },
+  {
+    name: "Zen Loft",
+    building: "Zen Space",
+    unitCode: "Z-311",
+    type: "condo",
+    location: "Patong",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 52,
+    floor: 3,
+    status: "available",
+    yearly: 32_000,
+    facilities: [...CONDO, "Co-working"],
+    en: "A double-height loft with a mezzanine bedroom and a desk by the window, popular with remote workers.",
+    ru: "Лофт с двусветным пространством, спальней на антресоли и рабочим местом у окна, любимый удалёнщиками.",
+    pictures: 4,
+  },
+  {
+    name: "Zen Sea View Suite",
+    building: "Zen Space",
+    unitCode: "Z-508",
+    type: "condo",
+    location: "Kata",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 88,
+    floor: 5,
+    status: "available",
+    yearly: 58_000,
+    facilities: [...CONDO, "Sea view", "Sauna"],
+    en: "A two-bedroom suite above Kata with a wide balcony facing the bay and the sunset.",
+    ru: "Квартира с двумя спальнями над Катой с широким балконом на залив и закат.",
+    pictures: 5,
+  },
+  {
+    name: "Zen Sky Penthouse",
+    building: "Zen Space",
+    unitCode: "Z-902",
+    type: "condo",
+    location: "Karon",
+    bedrooms: 3,
+    bathrooms: 3,
+    sizeM2: 180,
+    floor: 9,
+    status: "available",
+    yearly: 120_000,
+    facilities: [...CONDO, "Private pool", "Sea view"],
+    en: "The top floor of Zen Space Karon: three bedrooms, a private rooftop pool and the whole of Karon beach below.",
+    ru: "Верхний этаж Zen Space Карон: три спальни, собственный бассейн на крыше и весь пляж Карон под ногами.",
+    pictures: 6,
+  },
+  {
+    name: "Zen Garden Condo",
+    building: "Zen Space",
+    unitCode: "Z-204",
+    type: "condo",
+    location: "Rawai",
+    bedrooms: 2,
+    bathrooms: 1,
+    sizeM2: 70,
+    floor: 2,
+    status: "soon",
+    days: 12,
+    yearly: 38_000,
+    facilities: CONDO,
+    en: "A two-bedroom condo in a low-rise garden building in Rawai, near the seafood market and the island's best sunsets.",
+    ru: "Квартира с двумя спальнями в малоэтажном доме с садом в Раваи, рядом с рыбным рынком и лучшими закатами острова.",
+    pictures: 4,
+  },
+  {
+    name: "Lotus Pool Villa",
+    building: "Zen Space",
+    unitCode: "ZV-01",
+    type: "pool-villa",
+    location: "Nai Harn",
+    bedrooms: 3,
+    bathrooms: 3,
+    sizeM2: 230,
+    floor: 1,
+    status: "available",
+    yearly: 98_000,
+    facilities: VILLA,
+    en: "A three-bedroom villa in the hills above Nai Harn lake, with a salt-water pool and an outdoor rain shower.",
+    ru: "Вилла с тремя спальнями на холмах над озером Най Харн, с бассейном с морской водой и уличным тропическим душем.",
+    pictures: 5,
+  },
+  {
+    name: "Bamboo Pool Villa",
+    building: "Zen Space",
+    unitCode: "ZV-02",
+    type: "pool-villa",
+    location: "Rawai",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 170,
+    floor: 1,
+    status: "available",
+    yearly: 70_000,
+    facilities: VILLA,
+    en: "A two-bedroom villa wrapped in bamboo, with a private pool and an open living room that disappears into the garden.",
+    ru: "Вилла с двумя спальнями в окружении бамбука, с бассейном и открытой гостиной, переходящей в сад.",
+    pictures: 4,
+  },
+  {
+    name: "Serenity Pool Villa",
+    building: "Zen Space",
+    unitCode: "ZV-03",
+    type: "pool-villa",
+    location: "Chalong",
+    bedrooms: 4,
+    bathrooms: 4,
+    sizeM2: 290,
+    floor: 1,
+    status: "occupied",
+    days: 200,
+    yearly: 105_000,
+    facilities: [...VILLA, "Gym"],
+    en: "A four-bedroom family villa near Chalong pier, with a home gym and a large lawn for children.",
+    ru: "Семейная вилла с четырьмя спальнями рядом с пирсом Чалонг, с домашним спортзалом и большой лужайкой для детей.",
+    pictures: 5,
+  },
+  {
+    name: "Old Town Loft",
+    building: "Zen Space",
+    unitCode: "Z-402",
+    type: "condo",
+    location: "Phuket Town",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 55,
+    floor: 4,
+    status: "available",
+    yearly: 22_000,
+    facilities: CONDO,
+    en: "A one-bedroom loft a walk away from the Sino-Portuguese streets, cafés and Sunday market of Phuket Old Town.",
+    ru: "Лофт с одной спальней рядом с сино-португальскими улочками, кафе и воскресным рынком Старого города Пхукета.",
+    pictures: 3,
+  },
+  {
+    name: "Heritage Two-Bedroom",
+    building: "Zen Space",
+    unitCode: "Z-406",
+    type: "condo",
+    location: "Phuket Town",
+    bedrooms: 2,
+    bathrooms: 2,
+    sizeM2: 90,
+    floor: 4,
+    status: "available",
+    yearly: 35_000,
+    facilities: [...CONDO, "Co-working"],
+    en: "A two-bedroom condo in town with room for a home office, close to hospitals, schools and Central Phuket.",
+    ru: "Квартира с двумя спальнями в городе с местом для кабинета, рядом с больницами, школами и Central Phuket.",
+    pictures: 4,
+  },
+  {
+    name: "Hillside Pool Villa",
+    building: "Zen Space",
+    unitCode: "ZV-04",
+    type: "pool-villa",
+    location: "Thalang",
+    bedrooms: 4,
+    bathrooms: 3,
+    sizeM2: 310,
+    floor: 1,
+    status: "soon",
+    days: 45,
+    yearly: 85_000,
+    facilities: VILLA,
+    en: "A spacious four-bedroom villa among rubber trees in Thalang: more space for the money, twenty minutes from the west-coast beaches.",
+    ru: "Просторная вилла с четырьмя спальнями среди каучуковых деревьев в Таланге: больше места за те же деньги, в двадцати минутах от пляжей западного побережья.",
+    pictures: 5,
+  },
+  {
+    name: "Karon Bay Condo",
+    building: "Zen Space",
+    unitCode: "Z-710",
+    type: "condo",
+    location: "Karon",
+    bedrooms: 1,
+    bathrooms: 1,
+    sizeM2: 42,
+    floor: 7,
+    status: "occupied",
+    days: 30,
+    yearly: 26_000,
+    facilities: [...CONDO, "Sea view"],
+    en: "A one-bedroom condo on the seventh floor with a view of Karon bay, three minutes from the beach.",
+    ru: "Квартира с одной спальней на седьмом этаже с видом на залив Карон, в трёх минутах от пляжа.",
+    pictures: 3,
+  },
+];
+
+const VILLA_SCENES: SceneKind[] = [
+  "villa-pool",
+  "living",
+  "bedroom",
+  "terrace",
+  "bathroom",
+  "kitchen",
+];
+const CONDO_SCENES: SceneKind[] = [
+  "condo-tower",
+  "living",
+  "bedroom",
+  "bathroom",
+  "kitchen",
+  "terrace",
+];
+
+/** Rounds to the nearest 500 baht, as rental prices are quoted. */
+const roundPrice = (baht: number) => Math.round(baht / 500) * 500;
+
+function isoDateInDays(today: Date, days: number): string {
+  const d = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days),
+  );
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The demo portfolio: seeded into an empty database and served as fallback data when the
+ * database cannot be reached. Dates are relative to `today`, so the demo never looks stale.
+ */
+export function demoUnits(today: Date = new Date()): DemoUnit[] {
+  return ROWS.map((row) => {
+    const { en, ru, days, yearly, pictures, ...fields } = row;
+    const scenes = row.type === "pool-villa" ? VILLA_SCENES : CONDO_SCENES;
+    return {
+      ...fields,
+      slug: slugify(`${row.name} ${row.unitCode}`),
+      availableFrom: row.status === "soon" && days ? isoDateInDays(today, days) : null,
+      rentedUntil: row.status === "occupied" && days ? isoDateInDays(today, days) : null,
+      pricing: { yearly, sixMonth: roundPrice(yearly * 1.15), monthly: roundPrice(yearly * 1.35) },
+      description: en,
+      descriptionRu: ru,
+      scenes: scenes.slice(0, pictures),
+    };
+  });
+}
+
+/** The media key of a demo unit's n-th picture (0-based). */
+export function demoMediaKey(slug: string, index: number): string {
+  return `demo/${slug}-${index + 1}`;
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { localizePath } from "../../i18n/i18n.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { formatBaht, formatDate } from "../../lib/format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+import type { UnitSummary } from "./unit.ts";
+
+export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: boolean }) {
+  const { t, lang } = useT();
+  const href = localizePath(`/units/${unit.slug}`, lang);
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition hover:-translate-y-0.5 hover:shadow-lg"
+      data-testid="unit-card"
+      data-slug={unit.slug}
+    >
+      <div className="relative aspect-[8/5] overflow-hidden bg-sand-100">
+        {unit.image ? (
+          <img
+            src={unit.image.src}
+            srcSet={unit.image.srcSet}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            width={unit.image.width ?? 1600}
+            height={unit.image.height ?? 1000}
+            alt={t("property.photoOf", { name: unit.name })}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover transition duration-500 group-hover:scale-105"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-sm text-ink-500">
+            {t("property.noPhoto")}
+          </div>
+        )}
+        <StatusBadge status={unit.status} className="absolute top-3 left-3" />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h3 className="font-display text-xl font-semibold text-sea-900">{unit.name}</h3>
+          <p className="text-sm text-ink-500">
+            {unit.building} · {unit.unitCode}
+          </p>
+        </div>
+        <p className="text-sm text-ink-600">
+          {t(`property.type.${unit.type}`)} · {unit.location}
+        </p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600">
+          <li>{t("property.bedrooms", { count: unit.bedrooms })}</li>
+          <li>{t("property.bathrooms", { count: unit.bathrooms })}</li>
+          <li>{t("property.size", { size: unit.sizeM2 })}</li>
+        </ul>
+        <div className="mt-auto border-t border-sand-100 pt-3">
+          <p className="text-2xl font-bold text-sea-800">
+            {formatBaht(unit.pricing.yearly)}
+            <span className="text-base font-medium text-ink-500">{t("property.perMonth")}</span>
+          </p>
+          <p className="mt-1 text-xs text-ink-500">
+            {t("property.leases", {
+              yearly: formatBaht(unit.pricing.yearly),
+              sixMonth: formatBaht(unit.pricing.sixMonth),
+              monthly: formatBaht(unit.pricing.monthly),
+            })}
+          </p>
+          {unit.availableFrom && (
+            <p className="mt-2 text-sm font-medium text-amber-700">
+              {t("property.availableFrom", { date: formatDate(unit.availableFrom, lang) })}
+            </p>
+          )}
+          {unit.rentedUntil && (
+            <p className="mt-2 text-sm font-medium text-rose-700">
+              {t("property.rentedUntil", { date: formatDate(unit.rentedUntil, lang) })}
+            </p>
+          )}
+        </div>
+        <Link
+          to={href}
+          className="mt-1 inline-flex items-center justify-center rounded-xl bg-sea-900 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-sea-700"
+          aria-label={`${t("property.viewDetails")}: ${unit.name}`}
+        >
+          {t("property.viewDetails")}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Building, PropertyStatus, PropertyType } from "./catalog.ts";
+
+export interface UnitImage {
+  src: string;
+  /** `srcset` of the WebP variants; absent for external URLs. */
+  srcSet?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface UnitPricing {
+  /** Baht per month on a 1-year lease. */
+  yearly: number;
+  /** Baht per month on a 6-month lease. */
+  sixMonth: number;
+  /** Baht per month on a 1-month lease. */
+  monthly: number;
+}
+
+/** What a unit card shows: the listing's row shape, as plain data. */
+export interface UnitSummary {
+  slug: string;
+  name: string;
+  building: Building;
+  unitCode: string;
+  type: PropertyType;
+  location: string;
+  bedrooms: number;
+  bathrooms: number;
+  sizeM2: number;
+  floor: number;
+  status: PropertyStatus;
+  /** ISO date (YYYY-MM-DD) or null. */
+  availableFrom: string | null;
+  rentedUntil: string | null;
+  pricing: UnitPricing;
+  image: UnitImage | null;
+}
+
+/** Listing order: yearly price, highest first; the slug breaks ties so pages never overlap. */
+export function compareListingOrder(
+  a: Pick<UnitSummary, "pricing" | "slug">,
+  b: Pick<UnitSummary, "pricing" | "slug">,
+): number {
+  return b.pricing.yearly - a.pricing.yearly || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be from 1 to 65535")
+    .max(65535, "must be from 1 to 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL"),
+  ),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
+  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BRAND_NAME: z.string().min(1).default("Kamala Living"),
+  CONTACT_PHONE: z
+    .string()
+    .regex(/^\+[0-9 ]{8,20}$/, "must be an international phone number like +66 76 000 100")
+    .default("+66 76 000 100"),
+  CONTACT_WHATSAPP: z
+    .string()
+    .regex(/^[0-9]{8,15}$/, "must be the WhatsApp number in digits only, country code first")
+    .default("6676000100"),
+  CONTACT_TELEGRAM: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be a Telegram username without @")
+    .default("kamala_living_desk"),
+  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
+  OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
+});
+
+export type Contacts = {
+  brandName: string;
+  phone: string;
+  whatsapp: string;
+  telegram: string;
+  email: string;
+  officeAddress: string;
+};
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mediaDir: string;
+  publicUrl: string;
+  sessionSecret: string;
+  logLevel: string;
+  contacts: Contacts;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and checks the configuration; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const value = env[name];
+        return `${name} ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
+      }),
+    );
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    sessionSecret: c.SESSION_SECRET ?? persistentSecret(dataDir),
+    logLevel: c.LOG_LEVEL,
+    contacts: {
+      brandName: c.BRAND_NAME,
+      phone: c.CONTACT_PHONE,
+      whatsapp: c.CONTACT_WHATSAPP,
+      telegram: c.CONTACT_TELEGRAM,
+      email: c.CONTACT_EMAIL,
+      officeAddress: c.OFFICE_ADDRESS,
+    },
+  };
+}
+
+/**
+ * Without SESSION_SECRET, a random secret is made once and kept in DATA_DIR (readable by this
+ * user only), so a restart keeps it. Several servers must share one: set SESSION_SECRET.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

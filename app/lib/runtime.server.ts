@@ -1,0 +1,31 @@
+import type { Database } from "../db/client.server.ts";
+import type { MediaStorage } from "../features/media/storage.server.ts";
+import type { AppConfig } from "./config.server.ts";
+import type { Logger } from "./logger.server.ts";
+
+/** What the running server holds for its whole life: made once at start, closed at stop. */
+export interface Runtime {
+  config: AppConfig;
+  database: Database;
+  /** False until migrations have run; queries before that fall back to demo data. */
+  databaseReady: boolean;
+  storage: MediaStorage;
+  logger: Logger;
+}
+
+// Kept on globalThis so that the development server's module reloads reuse one runtime.
+const holder = globalThis as typeof globalThis & { __phuketRuntime?: Runtime };
+
+export function getRuntime(): Runtime {
+  const runtime = holder.__phuketRuntime;
+  if (!runtime) throw new Error("The server runtime has not been started");
+  return runtime;
+}
+
+export function peekRuntime(): Runtime | undefined {
+  return holder.__phuketRuntime;
+}
+
+export function setRuntime(runtime: Runtime | undefined): void {
+  holder.__phuketRuntime = runtime;
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { openDatabase } from "../app/db/client.server.ts";
+import { ensureDemoPictures, seedIfEmpty } from "../app/db/seed.server.ts";
+import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
+import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
+import { createLogger, type Logger } from "../app/lib/logger.server.ts";
+import { projectRoot } from "../app/lib/paths.server.ts";
+import { cspNonceContext } from "../app/lib/request-context.ts";
+import { type Runtime, setRuntime } from "../app/lib/runtime.server.ts";
+import { withTimeout } from "../app/lib/timeout.ts";
+
+export interface StartOptions {
+  /** Development: Vite serves the assets and rebuilds on change. */
+  vite?: ViteDevServer;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface StartedApp {
+  app: Express;
+  config: AppConfig;
+  logger: Logger;
+  /** Closes the database; call once the HTTP server has stopped. */
+  close(): Promise<void>;
+}
+
+const RETRY_DATABASE_MS = 5_000;
+
+/**
+ * Opens the database and media storage, migrates and seeds on first run, and builds the Express
+ * app around React Router's request handler.
+ */
+export async function startApp(options: StartOptions = {}): Promise<StartedApp> {
+  const config = loadConfig(options.env);
+  const logger = createLogger(config.logLevel);
+  const storage = new LocalDiskStorage(config.mediaDir);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "pglite"),
+  });
+  const runtime: Runtime = { config, database, databaseReady: false, storage, logger };
+  setRuntime(runtime);
+
+  const made = await ensureDemoPictures(storage);
+  if (made > 0) logger.info({ pictures: made }, "made demo pictures");
+
+  let retry: NodeJS.Timeout | undefined;
+  const prepare = async () => {
+    await database.exclusive(() => database.migrate());
+    const { seeded } = await seedIfEmpty(database);
+    if (seeded > 0) logger.info({ units: seeded }, "seeded demo data");
+    runtime.databaseReady = true;
+    logger.info({ database: database.kind }, "database ready");
+  };
+  try {
+    await prepare();
+  } catch (error) {
+    // The embedded database failing is fatal; a database server may just not be up yet:
+    // serve the fallback listing meanwhile and keep trying.
+    if (database.kind === "embedded") throw error;
+    logger.error({ err: error }, "database unavailable; serving demo data and retrying");
+    const again = () => {
+      retry = setTimeout(() => {
+        prepare().catch((err: unknown) => {
+          logger.warn({ err }, "database still unavailable");
+          again();
+        });
+      }, RETRY_DATABASE_MS);
+      retry.unref();
+    };
+    again();
+  }
+
+  const app = createExpressApp(runtime, options.vite);
+  return {
+    app,
+    config,
+    logger,
+    close: async () => {
+      clearTimeout(retry);
+      await database.close();
+      setRuntime(undefined);
+    },
+  };
+}
+
+function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Express {
+  const { config, logger, database } = runtime;
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      if (!runtime.databaseReady) throw new Error("database not ready");
+      await withTimeout(database.ping(), 2_000);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+    } catch (error) {
+      res
+        .status(503)
+        .set("Cache-Control", "no-store")
+        .json({ status: "unavailable", database: database.kind, error: String(error) });
+    }
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's development client injects inline scripts of its own.
+      contentSecurityPolicy: vite
+        ? false
+        : {
+            directives: {
+              "script-src": [
+                "'self'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ],
+              "img-src": ["'self'", "data:", "https:"],
+              "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
+            },
+          },
+      strictTransportSecurity: config.publicUrl.startsWith("https:"),
+    }),
+  );
+  app.use(compression());
+
+  app.use(
+    "/media",
+    express.static(config.mediaDir, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+      dotfiles: "deny",
+    }),
+  );
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const clientDir = path.join(projectRoot(), "build", "client");
+    // Hashed file names: cache for a year, never revalidate.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      logger.info(
+        {
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: vite ? "development" : "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, res.locals.cspNonce as string);
+        return context;
+      },
+    }),
+  );
+
+  // Express 5 passes errors thrown by middleware here; React Router renders its own errors.
+  app.use(
+    (error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      const status = (error as { status?: number }).status ?? 500;
+      if (status >= 500) logger.error({ err: error, url: req.originalUrl }, "request failed");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : "Something went wrong");
+    },
+  );
+  return app;
+}
