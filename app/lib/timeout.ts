@@ -1,6 +1,6 @@
 export class TimeoutError extends Error {
   constructor(ms: number) {
-    super(`Request timeout after ${Math.round(ms / 1000)} s`);
+    super(`Request timeout after ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`);
     this.name = "TimeoutError";
   }
 }

@@ -38,9 +38,8 @@ export interface UnitSummary {
 }
 
 /** Listing order: yearly price, highest first; the slug breaks ties so pages never overlap. */
-export function compareListingOrder(
-  a: Pick<UnitSummary, "pricing" | "slug">,
-  b: Pick<UnitSummary, "pricing" | "slug">,
-): number {
+type Orderable = { slug: string; pricing: { yearly: number } };
+
+export function compareListingOrder(a: Orderable, b: Orderable): number {
   return b.pricing.yearly - a.pricing.yearly || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }

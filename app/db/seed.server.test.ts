@@ -1,0 +1,92 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
+import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
+import { LocalDiskStorage } from "../features/media/storage.server.ts";
+import { properties, propertyImages } from "./schema.ts";
+import { ensureDemoPictures, insertDemoUnits, seedIfEmpty } from "./seed.server.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server.ts";
+
+describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+
+  const unitCount = async (db: TestDatabase) =>
+    (await db.db.select({ n: count() }).from(properties))[0]?.n;
+
+  it("fills an empty database once, with every unit's pictures in order", async () => {
+    database = await createTestDatabase(engine);
+    expect(await seedIfEmpty(database)).toEqual({ seeded: demoUnits().length });
+    expect(await unitCount(database)).toBe(demoUnits().length);
+
+    const [villa] = await database.db
+      .select()
+      .from(properties)
+      .where(eq(properties.unitCode, "V-01"));
+    expect(villa?.descriptionRu).toMatch(/[а-я]/);
+    const images = await database.db
+      .select()
+      .from(propertyImages)
+      .where(eq(propertyImages.propertyId, villa?.id ?? -1))
+      .orderBy(propertyImages.position);
+    expect(images.map((i) => i.mediaKey)).toEqual(
+      demoUnits()
+        .find((u) => u.unitCode === "V-01")
+        ?.scenes.map((_, i) => demoMediaKey(villa?.slug ?? "", i)),
+    );
+
+    expect(await seedIfEmpty(database)).toEqual({ seeded: 0 });
+    expect(await unitCount(database)).toBe(demoUnits().length);
+  });
+
+  it("never seeds again, even after every unit was deleted", async () => {
+    database = await createTestDatabase(engine);
+    await seedIfEmpty(database);
+    await database.db.delete(properties);
+    expect(await seedIfEmpty(database)).toEqual({ seeded: 0 });
+    expect(await unitCount(database)).toBe(0);
+  });
+
+  it("leaves a database that already holds units alone", async () => {
+    database = await createTestDatabase(engine);
+    const [one] = demoUnits();
+    await insertDemoUnits(database.db, one ? [one] : []);
+    expect(await seedIfEmpty(database)).toEqual({ seeded: 0 });
+    expect(await unitCount(database)).toBe(1);
+  });
+
+  it("adds only the missing demo units by hand", async () => {
+    database = await createTestDatabase(engine);
+    await insertDemoUnits(database.db, demoUnits().slice(0, 3));
+    expect(await insertDemoUnits(database.db)).toBe(demoUnits().length - 3);
+    expect(await insertDemoUnits(database.db)).toBe(0);
+  });
+});
+
+describe("demo pictures", () => {
+  it("are drawn once into WebP variants of the right widths", async () => {
+    const storage = new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "media-test-")));
+    const units = demoUnits().slice(0, 1);
+    const pictures = units[0]?.scenes.length ?? 0;
+    expect(await ensureDemoPictures(storage, units)).toBe(pictures);
+    expect(await ensureDemoPictures(storage, units)).toBe(0);
+
+    for (const width of MEDIA_WIDTHS) {
+      const file = path.join(
+        storage.root,
+        variantPath(demoMediaKey(units[0]?.slug ?? "", 0), width),
+      );
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe(Math.round((width * 1000) / 1600));
+    }
+  });
+});

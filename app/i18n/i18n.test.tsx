@@ -1,0 +1,94 @@
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { en } from "./en.ts";
+import { createI18n, languageFromPath, localizePath } from "./i18n.ts";
+import { ru } from "./ru.ts";
+import { useT } from "./use-t.ts";
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Every key as a dotted path, with plural forms folded into their base key. */
+function keys(dictionary: object, prefix = ""): Set<string> {
+  const out = new Set<string>();
+  for (const [key, value] of Object.entries(dictionary)) {
+    const full = prefix + key.replace(PLURAL, "");
+    if (typeof value === "string") out.add(full);
+    else for (const k of keys(value, `${full}.`)) out.add(k);
+  }
+  return out;
+}
+
+describe("translations", () => {
+  it("Russian has every key English has, and no stray ones", () => {
+    const missing = [...keys(en)].filter((k) => !keys(ru).has(k));
+    const extra = [...keys(ru)].filter((k) => !keys(en).has(k));
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it("Russian plural keys carry all the forms Russian needs", () => {
+    const flat = JSON.stringify(ru);
+    for (const base of ["bedrooms", "bathrooms"]) {
+      for (const form of ["one", "few", "many"]) expect(flat).toContain(`"${base}_${form}"`);
+    }
+  });
+
+  it("uses Russian plural forms", () => {
+    const { t } = createI18n("ru");
+    expect(t("property.bedrooms", { count: 1 })).toBe("1 спальня");
+    expect(t("property.bedrooms", { count: 2 })).toBe("2 спальни");
+    expect(t("property.bedrooms", { count: 5 })).toBe("5 спален");
+    expect(t("property.bedrooms", { count: 21 })).toBe("21 спальня");
+  });
+
+  it("uses English plural forms", () => {
+    const { t } = createI18n("en");
+    expect(t("property.bedrooms", { count: 1 })).toBe("1 bedroom");
+    expect(t("property.bedrooms", { count: 4 })).toBe("4 bedrooms");
+  });
+
+  it("shows the key itself when a translation is missing", () => {
+    const { t } = createI18n("ru");
+    // @ts-expect-error: a key that does not exist
+    expect(t("nothing.here")).toBe("nothing.here");
+  });
+
+  it("throws when the translation hook is used outside its provider", () => {
+    function Orphan() {
+      const { t } = useT();
+      return <p>{t("nav.home")}</p>;
+    }
+    expect(() => renderToString(<Orphan />)).toThrow(/inside the I18nextProvider/);
+    expect(
+      renderToString(
+        <I18nextProvider i18n={createI18n("ru")}>
+          <Orphan />
+        </I18nextProvider>,
+      ),
+    ).toContain("Главная");
+  });
+});
+
+describe("language in the URL", () => {
+  it.each([
+    ["/", "en"],
+    ["/units/x", "en"],
+    ["/ru", "ru"],
+    ["/ru/units/x", "ru"],
+    ["/rus", "en"],
+  ] as const)("%s is %s", (path, lang) => {
+    expect(languageFromPath(path)).toBe(lang);
+  });
+
+  it.each([
+    ["/", "ru", "/ru"],
+    ["/ru", "en", "/"],
+    ["/units/a", "ru", "/ru/units/a"],
+    ["/ru/units/a", "en", "/units/a"],
+    ["/ru/units/a", "ru", "/ru/units/a"],
+    ["/blog", "en", "/blog"],
+  ] as const)("%s in %s is %s", (path, lang, expected) => {
+    expect(localizePath(path, lang)).toBe(expected);
+  });
+});
