@@ -19,6 +19,11 @@ function keys(dictionary: object, prefix = ""): Set<string> {
   return out;
 }
 
+function Orphan() {
+  const { t } = useT();
+  return <p>{t("nav.home")}</p>;
+}
+
 describe("translations", () => {
   it("Russian has every key English has, and no stray ones", () => {
     const missing = [...keys(en)].filter((k) => !keys(ru).has(k));
@@ -55,10 +60,6 @@ describe("translations", () => {
   });
 
   it("throws when the translation hook is used outside its provider", () => {
-    function Orphan() {
-      const { t } = useT();
-      return <p>{t("nav.home")}</p>;
-    }
     expect(() => renderToString(<Orphan />)).toThrow(/inside the I18nextProvider/);
     expect(
       renderToString(

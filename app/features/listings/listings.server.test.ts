@@ -322,9 +322,9 @@ describe("demo data", () => {
 
   it("dates soon units from a future day and occupied ones until a future day", () => {
     for (const u of units) {
-      if (u.status === "soon") expect(u.availableFrom! > "2026-06-01").toBe(true);
+      if (u.status === "soon") expect((u.availableFrom ?? "") > "2026-06-01").toBe(true);
       else expect(u.availableFrom).toBeNull();
-      if (u.status === "occupied") expect(u.rentedUntil! > "2026-06-01").toBe(true);
+      if (u.status === "occupied") expect((u.rentedUntil ?? "") > "2026-06-01").toBe(true);
       else expect(u.rentedUntil).toBeNull();
     }
   });
