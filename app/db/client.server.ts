@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -46,7 +46,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openEmbedded(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  let unlock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockFolder(dataDir);
+  }
   const client = await PGlite.create(dataDir ?? "memory://");
   const db = drizzlePglite({ client, schema });
   return {
@@ -57,8 +61,45 @@ async function openEmbedded(dataDir: string | undefined): Promise<Database> {
     },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     exclusive: (fn) => fn(),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
+}
+
+/**
+ * The embedded database's files must have one user at a time: a second process (a server, or
+ * `npm run db:reset` while the server runs) would corrupt them. A lock file holding the owner's
+ * process id guards the folder; one left behind by a process that died is taken over.
+ */
+async function lockFolder(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, "..", `${path.basename(dataDir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: "wx" });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(await readFile(lockFile, "utf8").catch(() => ""));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${owner}. Stop that server first.`,
+        );
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions, E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/support/env.ts";
+
+/**
+ * End-to-end tests drive Debian's Chromium (no browser download) against one built server,
+ * started once with a fresh embedded database; the drawn demo pictures are kept between runs.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: chromiumLaunchOptions(),
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR}/pglite ${E2E_DATA_DIR}/session-secret && node server.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * Database chores by hand, on the database the configuration names (DATABASE_URL, or the
+ * embedded one in DATA_DIR):
+ *   npm run db:migrate   apply new migrations
+ *   npm run db:seed      add the demo units that are missing (by slug), with their pictures
+ *   npm run db:reset     drop everything, migrate, and seed the demo data again
+ */
+import path from "node:path";
+import { dropEverything, openDatabase } from "../app/db/client.server.ts";
+import { ensureDemoPictures, insertDemoUnits } from "../app/db/seed.server.ts";
+import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
+import { loadConfig } from "../app/lib/config.server.ts";
+
+const command = process.argv[2];
+if (!command || !["migrate", "seed", "reset"].includes(command)) {
+  console.error("Usage: tsx scripts/db.ts migrate|seed|reset");
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, "pglite"),
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+const where = config.databaseUrl ? "PostgreSQL" : `the embedded database in ${config.dataDir}`;
+try {
+  await database.exclusive(async () => {
+    if (command === "reset") {
+      console.log(`Dropping every table of ${where}...`);
+      await dropEverything(database.db);
+    }
+    await database.migrate();
+    console.log(`Migrations applied to ${where}.`);
+    if (command === "seed" || command === "reset") {
+      const pictures = await ensureDemoPictures(new LocalDiskStorage(config.mediaDir));
+      const units = await insertDemoUnits(database.db);
+      console.log(`Demo data: ${units} units added, ${pictures} pictures drawn.`);
+    }
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

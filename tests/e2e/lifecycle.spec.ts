@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { startServer, tempDataDir } from "./support/server-process.ts";
+
+// Each test starts servers of its own; they run one at a time to keep the machine calm.
+test.describe.configure({ mode: "serial" });
+
+const cardCount = async (url: string) =>
+  ((await (await fetch(url)).text()).match(/data-testid="unit-card"/g) ?? []).length;
+
+test("a stopped server closes cleanly and a second start keeps what was there", async () => {
+  test.setTimeout(90_000);
+  const dataDir = tempDataDir();
+
+  const first = await startServer({ DATA_DIR: dataDir });
+  expect(first.output()).toContain('"msg":"seeded demo data"');
+  expect(await cardCount(first.url)).toBe(9);
+  const before = await (await fetch(`${first.url}/api/units?status=occupied`)).json();
+  expect(await first.stop("SIGTERM")).toBe(0);
+  expect(first.output()).toContain('"msg":"stopped"');
+
+  const second = await startServer({ DATA_DIR: dataDir });
+  expect(second.output()).not.toContain("seeded demo data");
+  expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+  const after = await (await fetch(`${second.url}/api/units?status=occupied`)).json();
+  expect(after.units).toEqual(before.units);
+  expect(after.counts).toEqual(before.counts);
+  expect(await second.stop("SIGINT")).toBe(0);
+});
+
+test("with the database unreachable the site stays up on demo data", async () => {
+  test.setTimeout(60_000);
+  const server = await startServer({
+    DATA_DIR: tempDataDir(),
+    DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing",
+  });
+  try {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    const html = await (await fetch(server.url)).text();
+    expect(html).toContain("Using demo data - database connection unavailable");
+    expect((html.match(/data-testid="unit-card"/g) ?? []).length).toBe(9);
+    const api = await (await fetch(`${server.url}/api/units`)).json();
+    expect(api.source).toBe("fallback");
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+});
+
+test("a wrong setting stops the server with a message naming it", async () => {
+  await expect(startServer({ DATA_DIR: tempDataDir(), PORT: "not-a-port" })).rejects.toThrow(
+    /PORT must be a port number \(got "not-a-port"\)/,
+  );
+});
+
+test("on PostgreSQL the server migrates, seeds and serves", async () => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!adminUrl, "needs TEST_DATABASE_URL (CI sets it)");
+  test.setTimeout(60_000);
+  const name = `e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl ?? "");
+  url.pathname = `/${name}`;
+  try {
+    const server = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: url.toString() });
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({
+      status: "ok",
+      database: "postgres",
+    });
+    expect(await cardCount(server.url)).toBe(9);
+    expect(await server.stop()).toBe(0);
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+});
