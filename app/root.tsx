@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -58,6 +59,12 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter brandName={brandName} />
+      <Link
+        to="/admin"
+        className="fixed right-4 bottom-4 z-40 rounded-full bg-ink-900/85 px-4 py-2.5 text-sm font-semibold text-white shadow-lg backdrop-blur transition hover:bg-ink-900"
+      >
+        Admin Panel
+      </Link>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/paths.server.ts";
-import { cspNonceContext } from "../app/lib/request-context.ts";
+import { clientAddressContext, cspNonceContext } from "../app/lib/request-context.ts";
 import { type Runtime, setRuntime } from "../app/lib/runtime.server.ts";
 import { withTimeout } from "../app/lib/timeout.ts";
 
@@ -94,6 +94,7 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
   const { config, logger, database } = runtime;
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -180,9 +181,10 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
+        context.set(clientAddressContext, req.ip ?? "unknown");
         return context;
       },
     }),

@@ -24,6 +24,7 @@ const configSchema = z.object({
   MEDIA_DIR: optional(z.string().min(1)),
   PUBLIC_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+  TRUST_PROXY: optional(z.string().min(1)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BRAND_NAME: z.string().min(1).default("Kamala Living"),
   CONTACT_PHONE: z
@@ -61,6 +62,8 @@ export interface AppConfig {
   publicUrl: string;
   sessionSecret: string;
   logLevel: string;
+  /** Express's `trust proxy`: false, a number of hops, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string;
   contacts: Contacts;
 }
 
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     sessionSecret: c.SESSION_SECRET ?? persistentSecret(dataDir),
     logLevel: c.LOG_LEVEL,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     contacts: {
       brandName: c.BRAND_NAME,
       phone: c.CONTACT_PHONE,
@@ -117,4 +121,10 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -1,0 +1,76 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { AppDatabase } from "../db/client.server.ts";
+import { rateLimits } from "../db/schema.ts";
+
+export interface RateLimitRule {
+  /** Hits allowed in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** Seconds until the window ends (for a Retry-After header). */
+  retryAfterSeconds: number;
+}
+
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts one hit against `key` (for example `newsletter:ip:203.0.113.9`) in a fixed window and
+ * says whether it is within the rule. One atomic upsert, so parallel requests and several servers
+ * count correctly.
+ */
+export async function hitRateLimit(
+  db: AppDatabase,
+  key: string,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
+    .returning({ hits: rateLimits.hits });
+  const hits = row?.hits ?? 1;
+  // Old windows are useless; sweep them now and then rather than on every hit.
+  if (Math.random() < 0.02) await pruneRateLimits(db, now);
+  return {
+    allowed: hits <= rule.limit,
+    hits,
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
+    ),
+  };
+}
+
+/** Hits so far in the current window, without counting one. */
+export async function peekRateLimit(
+  db: AppDatabase,
+  key: string,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<number> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  return row?.hits ?? 0;
+}
+
+/** Forgets every window of `key` (for example after a successful sign-in). */
+export async function resetRateLimit(db: AppDatabase, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+export async function pruneRateLimits(db: AppDatabase, now: Date = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - KEEP_MS)));
+}
