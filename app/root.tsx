@@ -13,7 +13,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { createI18n, languageFromPath } from "./i18n/i18n.ts";
+import { createI18n } from "./i18n/i18n.ts";
+import { languageFromPath } from "./i18n/languages.ts";
 import { useT } from "./i18n/use-t.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getRuntime } from "./lib/runtime.server.ts";
@@ -22,7 +23,7 @@ import { SiteHeader } from "./ui/site-header.tsx";
 
 export async function loader() {
   const { config } = getRuntime();
-  return { brandName: config.contacts.brandName };
+  return { contacts: config.contacts };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -51,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const brandName = data?.brandName ?? "";
+  const brandName = data?.contacts.brandName ?? "";
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader brandName={brandName} />

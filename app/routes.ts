@@ -1,14 +1,23 @@
-import { index, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { LANGUAGES, type Language } from "./i18n/languages.ts";
 
-/** A page in both languages: English at `path`, Russian at `/ru/path`, one module for both. */
-function localized(path: string, file: string, id: string): RouteConfigEntry[] {
-  return path === ""
-    ? [index(file, { id: `${id}.en` }), route("ru", file, { id: `${id}.ru` })]
-    : [route(path, file, { id: `${id}.en` }), route(`ru/${path}`, file, { id: `${id}.ru` })];
+type Children = (lang: Language) => RouteConfigEntry[];
+
+/**
+ * A page in both languages: English at `/path`, Russian at `/ru/path`, one module for both.
+ * Route ids carry the language (`unit.en`, `unit.ru`).
+ */
+function page(path: string, file: string, id: string, children?: Children): RouteConfigEntry[] {
+  return LANGUAGES.map((lang) => {
+    const fullPath = lang === "en" ? path : path ? `ru/${path}` : "ru";
+    return route(fullPath, file, { id: `${id}.${lang}` }, children?.(lang));
+  });
 }
 
 export default [
-  ...localized("", "routes/home.tsx", "home"),
+  // Home; its children (owner dialogs) open over it at their own URLs.
+  ...page("", "routes/home.tsx", "home"),
+  ...page("units/:slug", "routes/unit.tsx", "unit"),
   route("api/units", "routes/api.units.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,7 +2,8 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { en } from "./en.ts";
-import { createI18n, languageFromPath, localizePath } from "./i18n.ts";
+import { createI18n } from "./i18n.ts";
+import { languageFromPath, localizePath } from "./languages.ts";
 import { ru } from "./ru.ts";
 import { useT } from "./use-t.ts";
 

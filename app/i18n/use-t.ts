@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { I18nContext, useTranslation } from "react-i18next";
-import type { Language } from "./i18n.ts";
+import type { Language } from "./languages.ts";
 
 /** The translation function of the page's language; only inside the I18nextProvider. */
 export function useT() {

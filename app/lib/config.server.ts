@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { Contacts } from "./contacts.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -42,15 +43,6 @@ const configSchema = z.object({
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
   OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
 });
-
-export type Contacts = {
-  brandName: string;
-  phone: string;
-  whatsapp: string;
-  telegram: string;
-  email: string;
-  officeAddress: string;
-};
 
 export interface AppConfig {
   env: "development" | "production" | "test";

@@ -1,4 +1,4 @@
-import type { Language } from "../i18n/i18n.ts";
+import type { Language } from "../i18n/languages.ts";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", ru: "ru-RU" };
 

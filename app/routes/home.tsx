@@ -1,7 +1,10 @@
+import { Outlet } from "react-router";
 import { parseListingQuery } from "../features/listings/filters.ts";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { UnitCard } from "../features/listings/unit-card.tsx";
-import { createI18n, languageFromPath } from "../i18n/i18n.ts";
+import { OwnerProgramsSection } from "../features/owners/owner-programs-section.tsx";
+import { createI18n } from "../i18n/i18n.ts";
+import { languageFromPath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.ts";
 import type { Route } from "./+types/home";
 
@@ -59,6 +62,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      <OwnerProgramsSection />
+      {/* Owner dialogs (/owners/...) open over the home page. */}
+      <Outlet />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { LANGUAGES, localizePath } from "../i18n/i18n.ts";
+import { LANGUAGES, localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.ts";
 
 /** EN | RU: the same page, with the same query, in the other language. */

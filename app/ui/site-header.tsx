@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { localizePath } from "../i18n/i18n.ts";
+import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 

@@ -37,6 +37,16 @@ export interface UnitSummary {
   image: UnitImage | null;
 }
 
+/** Everything a unit's own page shows. */
+export interface UnitDetail extends Omit<UnitSummary, "image"> {
+  /** Database id; null for a built-in demo unit shown while the database is unavailable. */
+  id: number | null;
+  images: UnitImage[];
+  facilities: string[];
+  description: string;
+  descriptionRu: string;
+}
+
 /** Listing order: yearly price, highest first; the slug breaks ties so pages never overlap. */
 type Orderable = { slug: string; pricing: { yearly: number } };
 

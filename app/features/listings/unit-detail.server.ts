@@ -1,0 +1,90 @@
+import { asc, eq } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { properties, propertyImages } from "../../db/schema.ts";
+import { getRuntime } from "../../lib/runtime.server.ts";
+import { withTimeout } from "../../lib/timeout.ts";
+import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
+import {
+  type Building,
+  LIST_TIMEOUT_MS,
+  type PropertyStatus,
+  type PropertyType,
+} from "./catalog.ts";
+import { demoMediaKey, demoUnits } from "./demo-units.server.ts";
+import type { UnitDetail, UnitImage } from "./unit.ts";
+
+/** One unit with everything its page shows, or null when no unit has that slug. */
+export async function getUnitDetail(db: AppDatabase, slug: string): Promise<UnitDetail | null> {
+  const [row] = await db.select().from(properties).where(eq(properties.slug, slug));
+  if (!row) return null;
+  const imageRows = await db
+    .select()
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, row.id))
+    .orderBy(asc(propertyImages.position), asc(propertyImages.id));
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    building: row.building as Building,
+    unitCode: row.unitCode,
+    type: row.type as PropertyType,
+    location: row.location,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    sizeM2: row.sizeM2,
+    floor: row.floor,
+    status: row.status as PropertyStatus,
+    availableFrom: row.availableFrom,
+    rentedUntil: row.rentedUntil,
+    pricing: {
+      monthly: row.pricingMonthly,
+      sixMonth: row.pricingSixMonth,
+      yearly: row.pricingYearly,
+    },
+    facilities: row.facilities,
+    description: row.description,
+    descriptionRu: row.descriptionRu,
+    images: imageRows.map(toUnitImage).filter((i): i is UnitImage => i !== null),
+  };
+}
+
+/** A demo unit as its page shows it, for when the database cannot answer. */
+export function fallbackUnitDetail(slug: string): UnitDetail | null {
+  const unit = demoUnits().find((u) => u.slug === slug);
+  if (!unit) return null;
+  const { scenes, ...fields } = unit;
+  return {
+    ...fields,
+    id: null,
+    images: scenes
+      .map((_, i) =>
+        toUnitImage({
+          mediaKey: demoMediaKey(unit.slug, i),
+          url: null,
+          width: 1600,
+          height: 1000,
+          variants: [...MEDIA_WIDTHS],
+        }),
+      )
+      .filter((i): i is UnitImage => i !== null),
+  };
+}
+
+export type UnitLookup =
+  | { unit: UnitDetail; source: "database" | "fallback" }
+  | { unit: null; source: "database" | "unavailable" };
+
+/** The running server's unit by slug, falling back to the demo units when the database fails. */
+export async function loadSiteUnit(slug: string): Promise<UnitLookup> {
+  const { database, databaseReady, logger } = getRuntime();
+  try {
+    if (!databaseReady) throw new Error("database not ready");
+    const unit = await withTimeout(getUnitDetail(database.db, slug), LIST_TIMEOUT_MS);
+    return unit ? { unit, source: "database" } : { unit: null, source: "database" };
+  } catch (error) {
+    logger.warn({ err: error, slug }, "Failed to fetch property details");
+    const unit = fallbackUnitDetail(slug);
+    return unit ? { unit, source: "fallback" } : { unit: null, source: "unavailable" };
+  }
+}

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
+import { UnitPage } from "../features/listings/unit-page.tsx";
+import { createI18n } from "../i18n/i18n.ts";
+import { languageFromPath } from "../i18n/languages.ts";
+import type { Route } from "./+types/unit";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await loadSiteUnit(params.slug);
+  if (!found.unit) {
+    throw data(null, { status: found.source === "unavailable" ? 503 : 404 });
+  }
+  return { unit: found.unit, source: found.source };
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  const lang = languageFromPath(location.pathname);
+  const { t } = createI18n(lang);
+  if (!loaderData) return [{ title: t("notFound.title") }];
+  const { unit } = loaderData;
+  const description = (lang === "ru" && unit.descriptionRu) || unit.description;
+  return [
+    { title: `${unit.name} — ${unit.building} ${unit.unitCode}` },
+    { name: "description", content: description.slice(0, 160) },
+    { property: "og:title", content: unit.name },
+    ...(unit.images[0] ? [{ property: "og:image", content: unit.images[0].src }] : []),
+  ];
+}
+
+export default function Unit({ loaderData }: Route.ComponentProps) {
+  return <UnitPage unit={loaderData.unit} fallback={loaderData.source === "fallback"} />;
+}
