@@ -9,15 +9,15 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { createI18n } from "./i18n/i18n.ts";
-import { languageFromPath } from "./i18n/languages.ts";
+import { languageFromPath, localizePath } from "./i18n/languages.ts";
 import { useT } from "./i18n/use-t.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getRuntime } from "./lib/runtime.server.ts";
+import { useContacts } from "./lib/use-contacts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
 
@@ -51,20 +51,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const brandName = data?.contacts.brandName ?? "";
+  const { t } = useT();
+  const contacts = useContacts();
+  const brandName = contacts?.brandName ?? "";
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader brandName={brandName} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter brandName={brandName} />
+      <SiteFooter contacts={contacts} />
       <Link
         to="/admin"
-        className="fixed right-4 bottom-4 z-40 rounded-full bg-ink-900/85 px-4 py-2.5 text-sm font-semibold text-white shadow-lg backdrop-blur transition hover:bg-ink-900"
+        className="fixed right-3 bottom-3 z-40 rounded-full bg-ink-900/85 px-3 py-2 text-xs font-semibold sm:right-4 sm:bottom-4 sm:px-4 sm:py-2.5 sm:text-sm text-white shadow-lg backdrop-blur transition hover:bg-ink-900"
       >
-        Admin Panel
+        {t("nav.adminPanel")}
       </Link>
     </div>
   );
@@ -80,15 +81,27 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useT();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500 && status !== 503) console.error(error);
+  const text =
+    status === 404
+      ? { title: t("notFound.title"), body: t("notFound.text") }
+      : status === 503
+        ? { title: t("unavailable.title"), body: t("unavailable.text") }
+        : { title: t("error.title"), body: t("error.text") };
   return (
     <Shell>
       <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-        <h1 className="font-display text-4xl text-sea-900">
-          {notFound ? t("notFound.title") : t("error.title")}
-        </h1>
-        <p className="mt-4 text-ink-600">{notFound ? t("notFound.text") : t("error.text")}</p>
+        <p className="font-display text-6xl text-sea-100">{status}</p>
+        <h1 className="mt-2 font-display text-4xl text-sea-900">{text.title}</h1>
+        <p className="mt-4 text-ink-600">{text.body}</p>
+        <Link
+          to={localizePath("/", languageFromPath(pathname))}
+          className="mt-8 inline-flex rounded-xl bg-sea-900 px-5 py-3 font-semibold text-white hover:bg-sea-700"
+        >
+          {t("notFound.back")}
+        </Link>
       </section>
     </Shell>
   );

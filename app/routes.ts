@@ -18,6 +18,9 @@ export default [
   // Home; its children (owner dialogs) open over it at their own URLs.
   ...page("", "routes/home.tsx", "home"),
   ...page("units/:slug", "routes/unit.tsx", "unit"),
+  ...page("about", "routes/about.tsx", "about"),
+  ...page("blog", "routes/blog.tsx", "blog"),
+  ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),
   route("api/units", "routes/api.units.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

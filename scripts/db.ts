@@ -7,7 +7,9 @@
  */
 import path from "node:path";
 import { dropEverything, openDatabase } from "../app/db/client.server.ts";
-import { ensureDemoPictures, insertDemoUnits } from "../app/db/seed.server.ts";
+import { ensureDemoPictures, insertDemoUnits, SITE_PICTURES } from "../app/db/seed.server.ts";
+import { blogPictures } from "../app/features/blog/posts.server.ts";
+import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { loadConfig } from "../app/lib/config.server.ts";
 
@@ -35,7 +37,11 @@ try {
     await database.migrate();
     console.log(`Migrations applied to ${where}.`);
     if (command === "seed" || command === "reset") {
-      const pictures = await ensureDemoPictures(new LocalDiskStorage(config.mediaDir));
+      const pictures = await ensureDemoPictures(
+        new LocalDiskStorage(config.mediaDir),
+        demoUnits(),
+        [...SITE_PICTURES, ...(await blogPictures())],
+      );
       const units = await insertDemoUnits(database.db);
       console.log(`Demo data: ${units} units added, ${pictures} pictures drawn.`);
     }

@@ -7,7 +7,9 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase } from "../app/db/client.server.ts";
-import { ensureDemoPictures, seedIfEmpty } from "../app/db/seed.server.ts";
+import { ensureDemoPictures, SITE_PICTURES, seedIfEmpty } from "../app/db/seed.server.ts";
+import { blogPictures } from "../app/features/blog/posts.server.ts";
+import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
@@ -47,7 +49,10 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   const runtime: Runtime = { config, database, databaseReady: false, storage, logger };
   setRuntime(runtime);
 
-  const made = await ensureDemoPictures(storage);
+  const made = await ensureDemoPictures(storage, demoUnits(), [
+    ...SITE_PICTURES,
+    ...(await blogPictures()),
+  ]);
   if (made > 0) logger.info({ pictures: made }, "made demo pictures");
 
   let retry: NodeJS.Timeout | undefined;

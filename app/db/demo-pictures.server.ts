@@ -270,6 +270,30 @@ ${Array.from({ length: 17 }, (_, i) => `<rect x="${i * 100}" y="600" width="8" h
 ${plant(300, 860)}${plant(1340, 870)}${palm(1500, 720, 540, -90)}`;
 }
 
+function office(rand: () => number, accent: string, wood: string, sky: Sky): string {
+  const horizon = 520;
+  const slats = Array.from(
+    { length: 14 },
+    (_, i) => `<rect x="${880 + i * 26}" y="250" width="12" height="300" fill="${wood}"/>`,
+  ).join("");
+  return `${landscape(sky, horizon, rand)}
+<rect y="560" width="${W}" height="440" fill="#d9d2c3"/>
+<rect x="300" y="230" width="1000" height="360" fill="#fbfaf7"/>
+<rect x="280" y="212" width="1040" height="26" fill="#3b3a36"/>
+<rect x="340" y="280" width="500" height="120" fill="url(#glass)"/>
+<rect x="340" y="430" width="500" height="150" fill="url(#glass)"/>
+<rect x="300" y="405" width="560" height="14" fill="#3b3a36"/>
+${slats}
+<rect x="880" y="560" width="380" height="30" fill="#3b3a36"/>
+<rect x="420" y="130" width="380" height="70" rx="10" fill="${accent}"/>
+<rect x="450" y="155" width="320" height="20" rx="6" fill="#ffffff" opacity="0.9"/>
+<rect y="590" width="${W}" height="410" fill="#e8dfd0"/>
+<rect x="540" y="590" width="240" height="410" fill="#cfc4b1"/>
+${shrubs(600, 10, rand)}
+${plant(230, 700)}${plant(1380, 710)}
+${palm(120, 720, 560, 70)}${palm(1490, 730, 540, -70)}`;
+}
+
 /** The SVG markup of one demo picture. */
 export function drawScene(kind: SceneKind, seed: string): string {
   const rand = randomFrom(seed);
@@ -285,6 +309,7 @@ export function drawScene(kind: SceneKind, seed: string): string {
     bathroom: () => bathroom(rand, accent, wood, sky, wall),
     kitchen: () => kitchen(rand, accent, wood, sky, wall),
     terrace: () => terrace(rand, accent, wood, sky),
+    office: () => office(rand, accent, wood, sky),
   }[kind]();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${skyDefs(sky)}</defs>${body}</svg>`;
 }

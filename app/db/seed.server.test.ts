@@ -75,8 +75,8 @@ describe("demo pictures", () => {
     const storage = new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "media-test-")));
     const units = demoUnits().slice(0, 1);
     const pictures = units[0]?.scenes.length ?? 0;
-    expect(await ensureDemoPictures(storage, units)).toBe(pictures);
-    expect(await ensureDemoPictures(storage, units)).toBe(0);
+    expect(await ensureDemoPictures(storage, units, [])).toBe(pictures);
+    expect(await ensureDemoPictures(storage, units, [])).toBe(0);
 
     for (const width of MEDIA_WIDTHS) {
       const file = path.join(

@@ -1,5 +1,10 @@
 import { count, eq, inArray } from "drizzle-orm";
-import { type DemoUnit, demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
+import {
+  type DemoUnit,
+  demoMediaKey,
+  demoUnits,
+  type SceneKind,
+} from "../features/listings/demo-units.server.ts";
 import { storeImageVariants } from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
 import type { MediaStorage } from "../features/media/storage.server.ts";
@@ -9,6 +14,17 @@ import { properties, propertyImages, settings } from "./schema.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
 
+export interface PictureSpec {
+  key: string;
+  scene: SceneKind;
+}
+
+/** Pictures of the site itself: the hero background and the office. */
+export const SITE_PICTURES: PictureSpec[] = [
+  { key: "site/hero", scene: "villa-pool" },
+  { key: "site/office", scene: "office" },
+];
+
 /**
  * Makes the demo units' pictures that are not in storage yet. The fallback listing shows them
  * too, so the server makes sure they exist whatever the state of the database.
@@ -16,18 +32,20 @@ const SEEDED_KEY = "demo_seeded_at";
 export async function ensureDemoPictures(
   storage: MediaStorage,
   units: DemoUnit[] = demoUnits(),
+  extra: PictureSpec[] = SITE_PICTURES,
 ): Promise<number> {
+  const wanted: PictureSpec[] = [
+    ...units.flatMap((unit) =>
+      unit.scenes.map((scene, i) => ({ key: demoMediaKey(unit.slug, i), scene })),
+    ),
+    ...extra,
+  ];
   let made = 0;
-  for (const unit of units) {
-    for (const [index, scene] of unit.scenes.entries()) {
-      const key = demoMediaKey(unit.slug, index);
-      const present = await Promise.all(
-        MEDIA_WIDTHS.map((w) => storage.exists(variantPath(key, w))),
-      );
-      if (present.every(Boolean)) continue;
-      await storeImageVariants(storage, key, Buffer.from(drawScene(scene, key)));
-      made++;
-    }
+  for (const { key, scene } of wanted) {
+    const present = await Promise.all(MEDIA_WIDTHS.map((w) => storage.exists(variantPath(key, w))));
+    if (present.every(Boolean)) continue;
+    await storeImageVariants(storage, key, Buffer.from(drawScene(scene, key)));
+    made++;
   }
   return made;
 }

@@ -42,6 +42,7 @@ const configSchema = z.object({
     .default("kamala_living_desk"),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
   OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
+  SERVICES_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
 });
 
 export interface AppConfig {
@@ -98,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       telegram: c.CONTACT_TELEGRAM,
       email: c.CONTACT_EMAIL,
       officeAddress: c.OFFICE_ADDRESS,
+      servicesUrl: c.SERVICES_URL,
     },
   };
 }

@@ -8,6 +8,8 @@ export interface Contacts {
   telegram: string;
   email: string;
   officeAddress: string;
+  /** The company's external page about its services, when it has one. */
+  servicesUrl?: string | undefined;
 }
 
 export function whatsappLink(number: string, message: string): string {

@@ -1,7 +1,17 @@
-import { Outlet } from "react-router";
-import { parseListingQuery } from "../features/listings/filters.ts";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BlogTeaser } from "../features/blog/blog-teaser.tsx";
+import { loadBlogPosts } from "../features/blog/posts.server.ts";
+import { listingSearchParams, parseListingQuery } from "../features/listings/filters.ts";
+import { ListingSection } from "../features/listings/listing-section.tsx";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
-import { UnitCard } from "../features/listings/unit-card.tsx";
+import { SearchPanel } from "../features/listings/search-panel.tsx";
+import { AboutSection } from "../features/marketing/about-section.tsx";
+import { ClaimsStrip } from "../features/marketing/claims-strip.tsx";
+import { DashboardSample } from "../features/marketing/dashboard-sample.tsx";
+import { PortalTeaser } from "../features/marketing/portal-teaser.tsx";
+import { ServicesSection } from "../features/marketing/services-section.tsx";
+import { TestimonialsSection } from "../features/marketing/testimonials-section.tsx";
+import { sitePicture } from "../features/media/site-picture.ts";
 import { OwnerProgramsSection } from "../features/owners/owner-programs-section.tsx";
 import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath } from "../i18n/languages.ts";
@@ -10,9 +20,30 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const lang = languageFromPath(url.pathname);
   const { query } = parseListingQuery(url.searchParams);
-  const listing = await loadSiteListing(query, { through: true });
-  return { query, listing };
+  const [listing, posts] = await Promise.all([
+    loadSiteListing(query, { through: true }),
+    loadBlogPosts(lang),
+  ]);
+  return { query, listing, posts: posts.slice(0, 3) };
+}
+
+/**
+ * Load More appends the next page itself and then moves the URL one page on; that step needs no
+ * new data from the server. Everything else reloads as usual.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const current = parseListingQuery(currentUrl.searchParams).query;
+  const next = parseListingQuery(nextUrl.searchParams).query;
+  const samePage = (q: typeof current) => listingSearchParams({ ...q, page: 1 }).toString();
+  if (samePage(current) === samePage(next) && next.page === current.page + 1) return false;
+  return defaultShouldRevalidate;
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -22,47 +53,52 @@ export function meta({ location }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { listing } = loaderData;
+  const { query, listing, posts } = loaderData;
+  const hero = sitePicture("site/hero");
+  const listKey = listingSearchParams({ ...query, page: 1 }).toString();
   return (
     <>
-      <section className="relative overflow-hidden bg-sea-900 text-white">
-        <div className="mx-auto max-w-7xl px-6 py-20 sm:py-28">
-          <p className="text-sm font-semibold tracking-[0.2em] text-sea-100 uppercase">
+      <section className="relative isolate overflow-hidden bg-sea-900 text-white">
+        <img
+          src={hero.src}
+          srcSet={hero.srcSet}
+          sizes="100vw"
+          alt=""
+          aria-hidden="true"
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover opacity-45"
+          width={1600}
+          height={1000}
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-sea-900/40 via-sea-900/70 to-sea-900" />
+        <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-24">
+          <p className="text-xs font-semibold tracking-[0.2em] text-sea-100 uppercase sm:text-sm">
             {t("hero.tagline")}
           </p>
           <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight sm:text-6xl">
             {t("hero.title")}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-sea-100">{t("hero.subtitle")}</p>
+          <p className="mt-5 max-w-2xl text-lg text-sea-100">{t("hero.subtitle")}</p>
+          <div className="mt-10">
+            <SearchPanel query={query} />
+          </div>
         </div>
       </section>
 
-      <section id="units" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-14 sm:px-6">
-        <h2 className="font-display text-3xl text-sea-900">{t("listing.heading")}</h2>
-        {listing.source === "fallback" && (
-          <p
-            role="status"
-            className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
-          >
-            {t("listing.fallbackNotice")}
-          </p>
-        )}
-        {listing.units.length === 0 ? (
-          <p className="mt-8 text-ink-600">{t("listing.empty")}</p>
-        ) : (
-          <ul
-            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-            aria-label={t("listing.heading")}
-          >
-            {listing.units.map((unit, i) => (
-              <li key={unit.slug} className="flex">
-                <UnitCard unit={unit} eager={i < 3} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <section id="units" className="mx-auto max-w-7xl scroll-mt-16 px-4 py-14 sm:px-6">
+        <h2 className="font-display text-3xl text-sea-900 sm:text-4xl">{t("listing.heading")}</h2>
+        <p className="mt-2 text-ink-600">{t("listing.subheading")}</p>
+        <ListingSection key={listKey} query={query} listing={listing} />
       </section>
+
+      <ServicesSection />
+      <ClaimsStrip />
+      <AboutSection />
+      <TestimonialsSection />
       <OwnerProgramsSection />
+      <PortalTeaser />
+      <DashboardSample />
+      <BlogTeaser posts={posts} />
       {/* Owner dialogs (/owners/...) open over the home page. */}
       <Outlet />
     </>

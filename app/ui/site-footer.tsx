@@ -1,15 +1,105 @@
+import { Link } from "react-router";
+import { useT } from "../i18n/use-t.ts";
+import {
+  type Contacts,
+  emailLink,
+  phoneLink,
+  telegramLink,
+  whatsappLink,
+} from "../lib/contacts.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 
-export function SiteFooter({ brandName }: { brandName: string }) {
+export function SiteFooter({ contacts }: { contacts: Contacts | undefined }) {
+  const { t, lang } = useT();
+  const brandName = contacts?.brandName ?? "";
   return (
-    <footer className="border-t border-sand-200 bg-sea-900 text-sea-100">
-      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-6 py-10 sm:flex-row">
-        <p className="font-display text-lg text-white">{brandName}</p>
-        <LanguageSwitch className="rounded-full bg-sand-50 p-1" />
-        <p className="text-sm">
-          © {new Date().getFullYear()} {brandName}
-        </p>
+    <footer id="contact" className="scroll-mt-16 bg-sea-900 text-sea-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 md:grid-cols-3">
+        <div>
+          <p className="font-display text-2xl text-white">{brandName}</p>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed">{t("footer.tagline")}</p>
+          <LanguageSwitch className="mt-6 w-fit rounded-full bg-sand-50 p-1" />
+        </div>
+        {contacts && (
+          <div>
+            <h2 className="text-sm font-semibold tracking-widest text-white uppercase">
+              {t("footer.contactInfo")}
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="text-sea-100/70">{t("footer.phone")}</dt>
+                <dd>
+                  <a className="text-white hover:underline" href={phoneLink(contacts.phone)}>
+                    {contacts.phone}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sea-100/70">{t("footer.email")}</dt>
+                <dd>
+                  <a className="text-white hover:underline" href={emailLink(contacts.email)}>
+                    {contacts.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sea-100/70">{t("footer.whatsapp")}</dt>
+                <dd>
+                  <a
+                    className="text-white hover:underline"
+                    href={whatsappLink(contacts.whatsapp, "")}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    +{contacts.whatsapp}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sea-100/70">{t("footer.telegram")}</dt>
+                <dd>
+                  <a
+                    className="text-white hover:underline"
+                    href={telegramLink(contacts.telegram)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    @{contacts.telegram}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </div>
+        )}
+        <div>
+          {contacts && (
+            <>
+              <h2 className="text-sm font-semibold tracking-widest text-white uppercase">
+                {t("footer.office")}
+              </h2>
+              <address className="mt-4 text-sm leading-relaxed not-italic">
+                {contacts.officeAddress}
+              </address>
+            </>
+          )}
+          <h2 className="mt-8 text-sm font-semibold tracking-widest text-white uppercase">
+            {t("footer.sections")}
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {NAV_SECTIONS.map((section) => (
+              <li key={section}>
+                <Link className="hover:text-white hover:underline" to={sectionHref(section, lang)}>
+                  {t(`nav.${section}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
+      <p className="border-t border-white/10 py-6 text-center text-xs text-sea-100/70">
+        © {new Date().getFullYear()} {brandName}. {t("footer.rights")}
+      </p>
     </footer>
   );
 }

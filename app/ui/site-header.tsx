@@ -1,18 +1,80 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 
 export function SiteHeader({ brandName }: { brandName: string }) {
-  const { lang } = useT();
+  const { t, lang } = useT();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  const links = (className: string) =>
+    NAV_SECTIONS.map((section) => (
+      <li key={section}>
+        <Link to={sectionHref(section, lang)} onClick={closeMenu} className={className}>
+          {t(`nav.${section}`)}
+        </Link>
+      </li>
+    ));
+
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200/70 bg-sand-50/90 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
+        {t("nav.skipToContent")}
+      </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={localizePath("/", lang)} className="flex items-center gap-2.5 text-sea-900">
+        <Link
+          to={localizePath("/", lang)}
+          className="flex shrink-0 items-center gap-2.5 text-sea-900"
+          aria-label={`${brandName} — ${t("nav.home")}`}
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-          <span className="font-display text-xl font-semibold tracking-tight">{brandName}</span>
+          <span className="font-display text-lg font-semibold tracking-tight sm:text-xl">
+            {brandName}
+          </span>
         </Link>
-        <LanguageSwitch />
+
+        <nav aria-label={t("nav.main")} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {links(
+              "rounded-full px-3 py-2 text-sm font-medium text-ink-600 transition hover:bg-sea-50 hover:text-sea-900",
+            )}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
+          <details ref={menu} className="group relative lg:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-sand-200 bg-white px-3 py-2 text-sm font-semibold text-sea-900 [&::-webkit-details-marker]:hidden">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                <path className="hidden group-open:block" d="M6 6l12 12M18 6 6 18" />
+              </svg>
+              <span className="sr-only sm:not-sr-only">{t("nav.menu")}</span>
+            </summary>
+            <nav
+              aria-label={t("nav.main")}
+              className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-sand-200"
+            >
+              <ul>
+                {links("block rounded-xl px-4 py-3 font-medium text-ink-900 hover:bg-sea-50")}
+              </ul>
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

@@ -10,7 +10,8 @@ export type SceneKind =
   | "bedroom"
   | "bathroom"
   | "kitchen"
-  | "terrace";
+  | "terrace"
+  | "office";
 
 export interface DemoUnit {
   slug: string;

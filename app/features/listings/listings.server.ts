@@ -17,9 +17,7 @@ import {
 } from "./catalog.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "./demo-units.server.ts";
 import { type ListingFilters, type ListingQuery, matchesFilters } from "./filters.ts";
-import { compareListingOrder, type UnitSummary } from "./unit.ts";
-
-export type StatusCounts = Record<PropertyStatus, number>;
+import { compareListingOrder, type StatusCounts, type UnitSummary } from "./unit.ts";
 
 export interface UnitsSlice {
   units: UnitSummary[];

@@ -74,6 +74,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
         </div>
         <Link
           to={href}
+          state={{ fromListing: true }}
           className="mt-1 inline-flex items-center justify-center rounded-xl bg-sea-900 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-sea-700"
           aria-label={`${t("property.viewDetails")}: ${unit.name}`}
         >

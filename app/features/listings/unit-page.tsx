@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { useContacts } from "../../lib/use-contacts.ts";
+import { Icon, type IconName } from "../../ui/icon.tsx";
+import { Gallery } from "./gallery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitDetail } from "./unit.ts";
 
@@ -12,54 +18,242 @@ export interface UnitPageProps {
   enquiry?: ReactNode;
 }
 
+function BackToListings() {
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cameFromListing = Boolean(
+    (location.state as { fromListing?: boolean } | null)?.fromListing,
+  );
+  return (
+    <Link
+      to={`${localizePath("/", lang)}#units`}
+      onClick={(event) => {
+        // Back in history returns to the same filters, loaded pages and scroll position.
+        if (cameFromListing) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-sea-700 hover:bg-sea-50"
+    >
+      <Icon name="arrowLeft" className="size-4" />
+      {t("property.backToListings")}
+    </Link>
+  );
+}
+
+function ContactPanel({ unit }: { unit: UnitDetail }) {
+  const { t } = useT();
+  const contacts = useContacts();
+  if (!contacts) return null;
+  const names = { name: unit.name, building: unit.building, code: unit.unitCode };
+  const links: { label: string; href: string; icon: IconName; className: string }[] = [
+    {
+      label: t("property.call"),
+      href: phoneLink(contacts.phone),
+      icon: "phone",
+      className: "bg-sea-900 text-white hover:bg-sea-700",
+    },
+    {
+      label: t("property.whatsapp"),
+      href: whatsappLink(contacts.whatsapp, t("property.whatsappMessage", names)),
+      icon: "chat",
+      className: "bg-emerald-600 text-white hover:bg-emerald-700",
+    },
+    {
+      label: t("property.telegram"),
+      href: telegramLink(contacts.telegram),
+      icon: "send",
+      className: "bg-sky-600 text-white hover:bg-sky-700",
+    },
+    {
+      label: t("property.email"),
+      href: emailLink(contacts.email, t("property.emailSubject", names)),
+      icon: "mail",
+      className: "bg-white text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100",
+    },
+  ];
+  return (
+    <aside
+      aria-labelledby="contact-title"
+      className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-sand-200"
+    >
+      <h2 id="contact-title" className="font-display text-2xl text-sea-900">
+        {t("property.contactTitle")}
+      </h2>
+      <p className="mt-2 text-sm text-ink-600">{t("property.contactText")}</p>
+      <ul className="mt-5 grid grid-cols-2 gap-3">
+        {links.map((link) => (
+          <li key={link.label}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`flex items-center justify-center gap-2 rounded-xl px-3 py-3 text-sm font-semibold transition ${link.className}`}
+            >
+              <Icon name={link.icon} className="size-4" />
+              {link.label}
+              <span className="sr-only">{t("property.opensInNewTab")}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 border-t border-sand-100 pt-4 text-center">
+        <p className="font-semibold text-sea-900">{t("property.managementTitle")}</p>
+        <p className="text-sm text-ink-500">{t("property.managementNote")}</p>
+      </div>
+    </aside>
+  );
+}
+
 export function UnitPage({ unit, fallback = false, enquiry }: UnitPageProps) {
   const { t, lang } = useT();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
-  const main = unit.images[0];
+  const leases = [
+    { key: "yearly", price: unit.pricing.yearly },
+    { key: "sixMonth", price: unit.pricing.sixMonth },
+    { key: "monthly", price: unit.pricing.monthly },
+  ] as const;
+  const stats: {
+    key: "bedrooms" | "bathrooms" | "size" | "floor";
+    value: string;
+    icon: IconName;
+  }[] = [
+    { key: "bedrooms", value: String(unit.bedrooms), icon: "bed" },
+    { key: "bathrooms", value: String(unit.bathrooms), icon: "bath" },
+    { key: "size", value: t("property.size", { size: unit.sizeM2 }), icon: "area" },
+    { key: "floor", value: String(unit.floor), icon: "layers" },
+  ];
+  const availability = unit.availableFrom
+    ? {
+        text: t("property.availableFrom", { date: formatDate(unit.availableFrom, lang) }),
+        className: "text-amber-800 bg-amber-50",
+      }
+    : unit.rentedUntil
+      ? {
+          text: t("property.rentedUntil", { date: formatDate(unit.rentedUntil, lang) }),
+          className: "text-rose-800 bg-rose-50",
+        }
+      : unit.status === "available"
+        ? { text: t("property.availableNow"), className: "text-emerald-800 bg-emerald-50" }
+        : null;
+
   return (
-    <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <BackToListings />
       {fallback && (
         <p
           role="status"
-          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+          className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
         >
           {t("listing.fallbackNotice")}
         </p>
       )}
-      {main && (
-        <img
-          src={main.src}
-          srcSet={main.srcSet}
-          sizes="(min-width: 1024px) 60vw, 100vw"
-          width={main.width ?? 1600}
-          height={main.height ?? 1000}
-          alt={t("property.photoOf", { name: unit.name })}
-          className="aspect-[8/5] w-full rounded-2xl object-cover"
-        />
-      )}
-      <div className="mt-6 flex flex-wrap items-center gap-3">
-        <StatusBadge status={unit.status} />
-        <h1 className="font-display text-3xl text-sea-900 sm:text-4xl">{unit.name}</h1>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-x-10">
+        <div className="min-w-0 lg:col-start-1">
+          <Gallery images={unit.images} name={unit.name} />
+
+          <header className="mt-8">
+            <StatusBadge status={unit.status} />
+            <h1 className="mt-3 font-display text-4xl leading-tight text-sea-900 sm:text-5xl">
+              {unit.name}
+            </h1>
+            <p className="mt-2 text-lg text-ink-600">
+              {unit.building} · {unit.unitCode}
+            </p>
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 text-ink-600">
+              <span>{t(`property.type.${unit.type}`)}</span>
+              <span aria-hidden="true">·</span>
+              <span className="inline-flex items-center gap-1">
+                <Icon name="pin" className="size-4" />
+                {t("property.inPhuket", { location: unit.location })}
+              </span>
+            </p>
+          </header>
+        </div>
+
+        <div className="space-y-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <section
+            aria-labelledby="pricing-title"
+            className="rounded-3xl bg-sea-900 p-6 text-white shadow-lg"
+          >
+            <h2 id="pricing-title" className="font-display text-2xl">
+              {t("property.pricingOptions")}
+            </h2>
+            <ul className="mt-4 divide-y divide-white/10">
+              {leases.map((lease) => (
+                <li key={lease.key} className="flex items-center justify-between gap-3 py-3">
+                  <span>
+                    {t(`property.lease.${lease.key}`)}
+                    {lease.key === "yearly" && (
+                      <span className="ml-2 rounded-full bg-coral-500 px-2 py-0.5 text-xs font-semibold">
+                        {t("property.bestValue")}
+                      </span>
+                    )}
+                  </span>
+                  <span className="text-right">
+                    <span className="block text-xl font-bold">{formatBaht(lease.price)}</span>
+                    <span className="block text-xs text-sea-100">{t("property.perMonthLong")}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {availability && (
+              <p
+                className={`mt-4 rounded-xl px-4 py-2.5 text-sm font-semibold ${availability.className}`}
+              >
+                {availability.text}
+              </p>
+            )}
+          </section>
+          <ContactPanel unit={unit} />
+          {enquiry}
+        </div>
+
+        <div className="min-w-0 lg:col-start-1">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {stats.map((stat) => (
+              <div key={stat.key} className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+                <dt className="flex items-center gap-2 text-sm text-ink-500">
+                  <Icon name={stat.icon} className="size-4" />
+                  {t(`property.stats.${stat.key}`)}
+                </dt>
+                <dd className="mt-1 text-xl font-semibold text-sea-900">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <section className="mt-10" aria-labelledby="facilities-title">
+            <h2 id="facilities-title" className="font-display text-2xl text-sea-900">
+              {t("property.facilities")}
+            </h2>
+            {unit.facilities.length > 0 ? (
+              <ul className="mt-4 flex flex-wrap gap-2">
+                {unit.facilities.map((facility) => (
+                  <li
+                    key={facility}
+                    className="rounded-full bg-sea-50 px-4 py-1.5 text-sm font-medium text-sea-800"
+                  >
+                    {facility}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-ink-500">{t("property.noFacilities")}</p>
+            )}
+          </section>
+
+          <section className="mt-10" aria-labelledby="description-title">
+            <h2 id="description-title" className="font-display text-2xl text-sea-900">
+              {t("property.description")}
+            </h2>
+            <p className="mt-3 max-w-3xl text-lg leading-relaxed whitespace-pre-line text-ink-600">
+              {description || t("property.noDescription")}
+            </p>
+          </section>
+        </div>
       </div>
-      <p className="mt-2 text-ink-600">
-        {unit.building} · {unit.unitCode}
-      </p>
-      <p className="mt-4 text-2xl font-bold text-sea-800">
-        {formatBaht(unit.pricing.yearly)}
-        <span className="text-base font-medium text-ink-500">{t("property.perMonth")}</span>
-      </p>
-      {unit.availableFrom && (
-        <p className="mt-2 text-amber-700">
-          {t("property.availableFrom", { date: formatDate(unit.availableFrom, lang) })}
-        </p>
-      )}
-      {unit.rentedUntil && (
-        <p className="mt-2 text-rose-700">
-          {t("property.rentedUntil", { date: formatDate(unit.rentedUntil, lang) })}
-        </p>
-      )}
-      <p className="mt-6 max-w-3xl leading-relaxed text-ink-600">{description}</p>
-      {enquiry}
     </article>
   );
 }

@@ -1,5 +1,7 @@
 import type { Building, PropertyStatus, PropertyType } from "./catalog.ts";
 
+export type StatusCounts = Record<PropertyStatus, number>;
+
 export interface UnitImage {
   src: string;
   /** `srcset` of the WebP variants; absent for external URLs. */

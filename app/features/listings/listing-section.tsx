@@ -1,0 +1,173 @@
+import { useState } from "react";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { PAGE_SIZE } from "./catalog.ts";
+import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
+import { StatusSummary, StatusTabs } from "./status-bar.tsx";
+import type { StatusCounts, UnitSummary } from "./unit.ts";
+import { UnitCard } from "./unit-card.tsx";
+
+export interface ListingData {
+  units: UnitSummary[];
+  hasMore: boolean;
+  counts: StatusCounts;
+  source: "database" | "fallback";
+}
+
+interface MoreState {
+  units: UnitSummary[];
+  hasMore: boolean;
+  page: number;
+  status: "idle" | "loading" | "failed";
+}
+
+/**
+ * Status counters and tabs, the unit grid and Load More. Load More is a link to the next page's
+ * URL (pages 1..N render on the server, so it works without JavaScript and survives a reload or
+ * the back button); with JavaScript it fetches only the next page and appends it.
+ */
+export function ListingSection({ query, listing }: { query: ListingQuery; listing: ListingData }) {
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [more, setMore] = useState<MoreState>({
+    units: [],
+    hasMore: listing.hasMore,
+    page: query.page,
+    status: "idle",
+  });
+
+  const units = [...listing.units, ...more.units];
+  const home = localizePath("/", lang);
+  const nextPage = more.page + 1;
+  const nextSearch = listingSearchParams({ ...query, page: nextPage }).toString();
+  const total = listing.counts[query.status];
+
+  // A new list is on its way when the home page is loading with other filters.
+  const loadingList =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    navigation.location.search !== location.search &&
+    !navigation.location.hash;
+
+  async function loadMore(event: React.MouseEvent) {
+    event.preventDefault();
+    setMore((m) => ({ ...m, status: "loading" }));
+    try {
+      const response = await fetch(`/api/units?${nextSearch}`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const page = (await response.json()) as ListingData;
+      // Units from the fallback data would not belong to this list.
+      if (page.source !== "database") throw new Error("database unavailable");
+      setMore((m) => ({
+        units: [...m.units, ...page.units],
+        hasMore: page.hasMore,
+        page: nextPage,
+        status: "idle",
+      }));
+      // Keep the URL in step, so a reload or the back button shows the same units.
+      navigate(`${home}?${nextSearch}`, {
+        replace: true,
+        preventScrollReset: true,
+        state: { appended: true },
+      });
+    } catch {
+      setMore((m) => ({ ...m, status: "failed" }));
+    }
+  }
+
+  return (
+    <div className="mt-8 space-y-6">
+      <StatusSummary query={query} counts={listing.counts} />
+      {listing.source === "fallback" && (
+        <p
+          role="status"
+          className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+        >
+          <span aria-hidden="true">⚠</span>
+          {t("listing.fallbackNotice")}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <StatusTabs query={query} />
+        {units.length > 0 && (
+          <p className="text-sm text-ink-500">
+            {t("listing.showing", { shown: units.length, total })}
+          </p>
+        )}
+      </div>
+
+      <div className="relative" aria-busy={loadingList}>
+        {loadingList && (
+          <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center pt-10">
+            <span className="flex items-center gap-3 rounded-full bg-white px-5 py-3 font-medium text-sea-900 shadow-lg">
+              <span
+                aria-hidden="true"
+                className="size-5 animate-spin rounded-full border-2 border-sea-100 border-t-sea-700"
+              />
+              {t("listing.loading")}
+            </span>
+          </div>
+        )}
+        {units.length === 0 ? (
+          <div className="rounded-3xl border border-dashed border-sand-200 bg-white px-6 py-16 text-center">
+            <p className="text-lg font-medium text-ink-900">{t("listing.empty")}</p>
+            {hasAnyFilter(query) || query.status !== "available" ? (
+              <Link
+                to={`${home}#units`}
+                className="mt-6 inline-flex rounded-xl bg-sea-900 px-5 py-3 font-semibold text-white hover:bg-sea-700"
+              >
+                {t("listing.clearFilters")}
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <ul
+            className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${loadingList ? "opacity-40" : ""}`}
+            aria-label={t("listing.heading")}
+          >
+            {units.map((unit, i) => (
+              <li
+                key={unit.slug}
+                id={i > 0 && i % PAGE_SIZE === 0 ? `page-${i / PAGE_SIZE + 1}` : undefined}
+                className="flex scroll-mt-24"
+              >
+                <UnitCard unit={unit} eager={i < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {more.status === "failed" && (
+        <p role="alert" className="text-center font-medium text-rose-700">
+          {t("listing.loadMoreFailed")}
+        </p>
+      )}
+      {more.hasMore && units.length > 0 && (
+        <div className="flex justify-center">
+          <Link
+            to={`${home}?${nextSearch}#page-${nextPage}`}
+            onClick={loadMore}
+            aria-disabled={more.status === "loading"}
+            className={`inline-flex min-w-44 items-center justify-center gap-2 rounded-xl border-2 border-sea-900 px-6 py-3 font-semibold text-sea-900 transition hover:bg-sea-900 hover:text-white ${
+              more.status === "loading" ? "pointer-events-none opacity-60" : ""
+            }`}
+          >
+            {more.status === "loading" && (
+              <span
+                aria-hidden="true"
+                className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+              />
+            )}
+            {more.status === "loading" ? t("listing.loadingMore") : t("listing.loadMore")}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Form, useNavigate } from "react-router";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.ts";
+import {
+  BEDROOM_OPTIONS,
+  DEFAULT_STATUS,
+  LISTING_LOCATIONS,
+  PRICE_RANGES,
+  PROPERTY_TYPES,
+} from "./catalog.ts";
+import { type ListingQuery, listingSearchParams, parseListingQuery } from "./filters.ts";
+
+const selectClass =
+  "mt-1 block w-full rounded-xl border border-sand-200 bg-white px-3 py-2.5 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none";
+
+/**
+ * The four dropdowns and Search. A plain GET form (works without JavaScript); with JavaScript
+ * it navigates to a clean URL without a reload, back on the first page.
+ */
+export function SearchPanel({ query }: { query: ListingQuery }) {
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+  const home = localizePath("/", lang);
+  const key = listingSearchParams({ ...query, page: 1 }).toString();
+
+  return (
+    <Form
+      key={key}
+      method="get"
+      action={home}
+      role="search"
+      aria-label={t("search.label")}
+      className="grid gap-4 rounded-3xl bg-white/95 p-5 text-ink-900 shadow-2xl ring-1 ring-black/5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto] lg:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new URLSearchParams(
+          new FormData(event.currentTarget) as unknown as Record<string, string>,
+        );
+        const { query: next } = parseListingQuery(form);
+        const search = listingSearchParams({ ...next, page: 1 }).toString();
+        navigate(`${home}${search ? `?${search}` : ""}#units`);
+      }}
+    >
+      {query.status !== DEFAULT_STATUS && (
+        <input type="hidden" name="status" value={query.status} />
+      )}
+      <label className="text-sm font-semibold">
+        {t("search.location")}
+        <select name="location" defaultValue={query.location ?? ""} className={selectClass}>
+          <option value="">{t("search.anyLocation")}</option>
+          {LISTING_LOCATIONS.map((location) => (
+            <option key={location} value={location}>
+              {location}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold">
+        {t("search.type")}
+        <select name="type" defaultValue={query.type ?? ""} className={selectClass}>
+          <option value="">{t("search.anyType")}</option>
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`property.type.${type}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold">
+        {t("search.bedrooms")}
+        <select name="bedrooms" defaultValue={query.bedrooms ?? ""} className={selectClass}>
+          <option value="">{t("search.anyBedrooms")}</option>
+          {BEDROOM_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold">
+        {t("search.price")}
+        <select
+          name="price"
+          defaultValue={query.price ?? ""}
+          className={selectClass}
+          title={t("search.priceHint")}
+        >
+          <option value="">{t("search.anyPrice")}</option>
+          {PRICE_RANGES.map((range) => (
+            <option key={range.id} value={range.id}>
+              {range.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="submit"
+        className="h-[46px] rounded-xl bg-coral-500 px-7 font-semibold text-white shadow transition hover:bg-coral-600 sm:col-span-2 lg:col-span-1"
+      >
+        {t("search.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,19 @@
+import { useT } from "../../i18n/use-t.ts";
+import { COMPANY_STATS } from "./company-figures.ts";
+
+export function StatsStrip() {
+  const { t } = useT();
+  return (
+    <dl aria-label={t("stats.label")} className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      {COMPANY_STATS.map(({ value, key }) => (
+        <div
+          key={key}
+          className="rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-sand-200"
+        >
+          <dd className="text-3xl font-bold text-sea-900">{value}</dd>
+          <dt className="mt-1 text-sm text-ink-600">{t(`stats.${key}`)}</dt>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,13 @@
+import type { UnitImage } from "../listings/unit.ts";
+import { MEDIA_WIDTHS, toUnitImage } from "./media-url.ts";
+
+/** A picture the server draws at start (see SITE_PICTURES), by its media key. */
+export function sitePicture(key: string): UnitImage {
+  return toUnitImage({
+    mediaKey: key,
+    url: null,
+    width: 1600,
+    height: 1000,
+    variants: [...MEDIA_WIDTHS],
+  }) as UnitImage;
+}

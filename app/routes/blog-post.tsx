@@ -1,0 +1,63 @@
+import { data, Link } from "react-router";
+import { PostMeta } from "../features/blog/post-card.tsx";
+import { loadBlogPost } from "../features/blog/posts.server.ts";
+import { languageFromPath, localizePath } from "../i18n/languages.ts";
+import { useT } from "../i18n/use-t.ts";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const post = await loadBlogPost(languageFromPath(new URL(request.url).pathname), params.slug);
+  if (!post) throw data(null, { status: 404 });
+  return { post };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { post } = loaderData;
+  return [
+    { title: post.title },
+    { name: "description", content: post.excerpt },
+    { property: "og:type", content: "article" },
+    ...(post.image ? [{ property: "og:image", content: post.image.src }] : []),
+  ];
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const { post } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <Link
+        to={localizePath("/blog", lang)}
+        className="inline-flex items-center gap-1 font-semibold text-sea-700 hover:underline"
+      >
+        ← {t("blog.back")}
+      </Link>
+      <header className="mt-6">
+        <PostMeta post={post} />
+        <h1 className="mt-4 font-display text-4xl leading-tight text-sea-900 sm:text-5xl">
+          {post.title}
+        </h1>
+        <p className="mt-4 text-lg text-ink-600">{post.excerpt}</p>
+        <p className="mt-3 text-sm text-ink-500">{t("blog.by", { author: post.author })}</p>
+      </header>
+      {post.image && (
+        <img
+          src={post.image.src}
+          srcSet={post.image.srcSet}
+          sizes="(min-width: 768px) 768px, 100vw"
+          width={1600}
+          height={1000}
+          alt=""
+          className="mt-8 aspect-[8/5] w-full rounded-3xl object-cover"
+        />
+      )}
+      <div
+        className="prose-article mt-10"
+        // The article is the company's own Markdown from content/blog, rendered on the server.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted content from the repository
+        dangerouslySetInnerHTML={{ __html: post.html }}
+      />
+    </article>
+  );
+}
