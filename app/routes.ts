@@ -22,5 +22,6 @@ export default [
   ...page("blog", "routes/blog.tsx", "blog"),
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),
   route("api/units", "routes/api.units.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,7 +28,7 @@ test("a stopped server closes cleanly and a second start keeps what was there", 
   expect(await second.stop("SIGINT")).toBe(0);
 });
 
-test("with the database unreachable the site stays up on demo data", async () => {
+test("with the database unreachable the site stays up on demo data", async ({ page }) => {
   test.setTimeout(60_000);
   const server = await startServer({
     DATA_DIR: tempDataDir(),
@@ -41,6 +41,23 @@ test("with the database unreachable the site stays up on demo data", async () =>
     expect((html.match(/data-testid="unit-card"/g) ?? []).length).toBe(9);
     const api = await (await fetch(`${server.url}/api/units`)).json();
     expect(api.source).toBe("fallback");
+
+    // In the browser: the amber notice, with tabs, filters and fallback units filtered alike.
+    await page.goto(`${server.url}/?type=pool-villa`);
+    await expect(page.getByText("Using demo data - database connection unavailable")).toBeVisible();
+    await expect(page.getByRole("search")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Unit status" })).toBeVisible();
+    const cards = page.getByTestId("unit-card");
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const card of await cards.all())
+      await expect(card.getByText(/^Pool Villa ·/)).toBeVisible();
+    // A demo unit's page still opens, with the same notice.
+    await cards
+      .first()
+      .getByRole("link", { name: /View Details/ })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Using demo data - database connection unavailable")).toBeVisible();
   } finally {
     expect(await server.stop()).toBe(0);
   }

@@ -2,7 +2,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { PropertyStatus } from "./catalog.ts";
 
 const STYLES: Record<PropertyStatus, string> = {
-  available: "bg-emerald-600 text-white",
+  available: "bg-emerald-700 text-white",
   soon: "bg-amber-400 text-amber-950",
   occupied: "bg-rose-600 text-white",
 };

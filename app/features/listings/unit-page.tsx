@@ -59,13 +59,13 @@ function ContactPanel({ unit }: { unit: UnitDetail }) {
       label: t("property.whatsapp"),
       href: whatsappLink(contacts.whatsapp, t("property.whatsappMessage", names)),
       icon: "chat",
-      className: "bg-emerald-600 text-white hover:bg-emerald-700",
+      className: "bg-emerald-700 text-white hover:bg-emerald-800",
     },
     {
       label: t("property.telegram"),
       href: telegramLink(contacts.telegram),
       icon: "send",
-      className: "bg-sky-600 text-white hover:bg-sky-700",
+      className: "bg-sky-700 text-white hover:bg-sky-800",
     },
     {
       label: t("property.email"),
