@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Link,
@@ -14,7 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { createI18n } from "./i18n/i18n.ts";
 import { languageFromPath, localizePath } from "./i18n/languages.ts";
-import { useT } from "./i18n/use-t.ts";
+import { I18nProvider, useT } from "./i18n/use-t.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { getRuntime } from "./lib/runtime.server.ts";
 import { useContacts } from "./lib/use-contacts.ts";
@@ -42,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-sand-50 text-ink-900 antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nProvider value={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,11 +1,10 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { en } from "./en.ts";
 import { createI18n } from "./i18n.ts";
 import { languageFromPath, localizePath } from "./languages.ts";
 import { ru } from "./ru.ts";
-import { useT } from "./use-t.ts";
+import { I18nProvider, useT } from "./use-t.tsx";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -54,6 +53,20 @@ describe("translations", () => {
     expect(t("property.bedrooms", { count: 4 })).toBe("4 bedrooms");
   });
 
+  it("fills in values and leaves unknown placeholders visible", () => {
+    const { t } = createI18n("en");
+    expect(t("property.availableFrom", { date: "1 Jan 2027" })).toBe("Available from 1 Jan 2027");
+    expect(t("property.availableFrom")).toBe("Available from {{date}}");
+  });
+
+  it("returns lists only when asked for them", () => {
+    const { t } = createI18n("ru");
+    const story = t("about.story", { returnObjects: true });
+    expect(story).toHaveLength(3);
+    expect(story[0]).toMatch(/^Каждый объект/);
+    expect(t("about.story")).toBe("about.story");
+  });
+
   it("shows the key itself when a translation is missing", () => {
     const { t } = createI18n("ru");
     // @ts-expect-error: a key that does not exist
@@ -61,12 +74,12 @@ describe("translations", () => {
   });
 
   it("throws when the translation hook is used outside its provider", () => {
-    expect(() => renderToString(<Orphan />)).toThrow(/inside the I18nextProvider/);
+    expect(() => renderToString(<Orphan />)).toThrow(/inside the I18nProvider/);
     expect(
       renderToString(
-        <I18nextProvider i18n={createI18n("ru")}>
+        <I18nProvider value={createI18n("ru")}>
           <Orphan />
-        </I18nextProvider>,
+        </I18nProvider>,
       ),
     ).toContain("Главная");
   });

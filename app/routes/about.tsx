@@ -1,7 +1,7 @@
 import { AboutContent } from "../features/marketing/about-content.tsx";
 import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 import type { Route } from "./+types/about";
 
 export function meta({ location }: Route.MetaArgs) {
@@ -11,7 +11,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 export default function About() {
   const { t } = useT();
-  const story = t("about.story", { returnObjects: true }) as readonly string[];
+  const story = t("about.story", { returnObjects: true });
   return (
     <div className="py-14">
       <AboutContent headingLevel={1} />

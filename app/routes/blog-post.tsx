@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PostMeta } from "../features/blog/post-card.tsx";
 import { loadBlogPost } from "../features/blog/posts.server.ts";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

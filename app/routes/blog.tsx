@@ -4,7 +4,7 @@ import { PostCard } from "../features/blog/post-card.tsx";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { SectionHeading } from "../ui/section-heading.tsx";
 import type { Route } from "./+types/blog";
 

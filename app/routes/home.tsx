@@ -15,7 +15,7 @@ import { sitePicture } from "../features/media/site-picture.ts";
 import { OwnerProgramsSection } from "../features/owners/owner-programs-section.tsx";
 import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {

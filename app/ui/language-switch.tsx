@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { LANGUAGES, localizePath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 
 /** EN | RU: the same page, with the same query, in the other language. */
 export function LanguageSwitch({ className = "" }: { className?: string }) {

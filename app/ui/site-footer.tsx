@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 import {
   type Contacts,
   emailLink,

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 

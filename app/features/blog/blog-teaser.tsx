@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { SectionHeading } from "../../ui/section-heading.tsx";
 import type { BlogPostSummary } from "./blog.ts";
 import { PostCard } from "./post-card.tsx";

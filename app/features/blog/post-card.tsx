@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { formatDate } from "../../lib/format.ts";
 import type { BlogPostSummary } from "./blog.ts";
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { Icon } from "../../ui/icon.tsx";
 import type { UnitImage } from "./unit.ts";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { PAGE_SIZE } from "./catalog.ts";
 import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
 import { StatusSummary, StatusTabs } from "./status-bar.tsx";

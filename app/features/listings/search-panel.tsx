@@ -1,6 +1,6 @@
 import { Form, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import {
   BEDROOM_OPTIONS,
   DEFAULT_STATUS,

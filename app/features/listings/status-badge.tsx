@@ -1,4 +1,4 @@
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import type { PropertyStatus } from "./catalog.ts";
 
 const STYLES: Record<PropertyStatus, string> = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";

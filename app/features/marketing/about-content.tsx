@@ -1,4 +1,4 @@
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { Icon, type IconName } from "../../ui/icon.tsx";
 import { sitePicture } from "../media/site-picture.ts";
 import { StatsStrip } from "./stats-strip.tsx";

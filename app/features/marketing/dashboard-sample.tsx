@@ -1,4 +1,4 @@
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
 
 /** Illustrative monthly revenue of a two-bedroom villa, in baht: high season Nov–Apr. */

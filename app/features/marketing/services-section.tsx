@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { useContacts } from "../../lib/use-contacts.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
 import { SectionHeading } from "../../ui/section-heading.tsx";

@@ -1,4 +1,4 @@
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { COMPANY_STATS } from "./company-figures.ts";
 
 export function StatsStrip() {

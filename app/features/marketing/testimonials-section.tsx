@@ -1,4 +1,4 @@
-import { useT } from "../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { SectionHeading } from "../../ui/section-heading.tsx";
 import { TESTIMONIALS } from "./testimonials.ts";
 
