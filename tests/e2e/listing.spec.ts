@@ -10,6 +10,12 @@ test.describe("filters", () => {
     await page.getByLabel("Location").selectOption("Kamala");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/\?location=Kamala#units$/);
+    await expect
+      .poll(async () => {
+        const shown = await readCards(page);
+        return shown.length > 0 && shown.every((c) => c.meta.endsWith("Kamala"));
+      })
+      .toBe(true);
     const cards = await readCards(page);
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) expect(card.meta).toMatch(/· Kamala$/);
@@ -116,6 +122,12 @@ test.describe("status counters and tabs", () => {
       .getByRole("link", { name: "Occupied" })
       .click();
     await expect(page).toHaveURL(/\?status=occupied&type=condo$/);
+    await expect
+      .poll(async () => {
+        const shown = await readCards(page);
+        return shown.length > 0 && shown.every((c) => c.status === "Occupied");
+      })
+      .toBe(true);
     const cards = await readCards(page);
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) {
