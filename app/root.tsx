@@ -12,7 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { createI18n } from "./i18n/i18n.ts";
-import { languageFromPath, localizePath } from "./i18n/languages.ts";
+import { LANGUAGES, languageFromPath, localizePath } from "./i18n/languages.ts";
 import { I18nProvider, useT } from "./i18n/use-t.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { getRuntime } from "./lib/runtime.server.ts";
@@ -37,6 +37,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3d47" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {LANGUAGES.map((code) => (
+          <link key={code} rel="alternate" hrefLang={code} href={localizePath(pathname, code)} />
+        ))}
         <Meta />
         <Links />
       </head>

@@ -51,15 +51,15 @@ function filterConditions(filters: ListingFilters): SQL[] {
   return where;
 }
 
-/** `limit` units of one status matching the filters, from `offset`, in listing order. */
-export async function queryUnits(
+/** The listing's SQL: one page plus one row, so the caller knows whether more follow. */
+export function unitsPageQuery(
   db: AppDatabase,
   status: PropertyStatus,
   filters: ListingFilters,
   offset: number,
   limit: number,
-): Promise<UnitsSlice> {
-  const rows = await db
+) {
+  return db
     .select({
       id: properties.id,
       slug: properties.slug,
@@ -83,9 +83,18 @@ export async function queryUnits(
     .where(and(eq(properties.status, status), ...filterConditions(filters)))
     .orderBy(sql`${properties.pricingYearly} desc nulls last`, sql`${properties.slug} collate "C"`)
     .offset(offset)
-    // One extra row tells whether another page exists.
     .limit(limit + 1);
+}
 
+/** `limit` units of one status matching the filters, from `offset`, in listing order. */
+export async function queryUnits(
+  db: AppDatabase,
+  status: PropertyStatus,
+  filters: ListingFilters,
+  offset: number,
+  limit: number,
+): Promise<UnitsSlice> {
+  const rows = await unitsPageQuery(db, status, filters, offset, limit);
   const page = rows.slice(0, limit);
   const images = await firstImages(
     db,

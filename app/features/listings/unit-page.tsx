@@ -6,6 +6,7 @@ import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/cont
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
+import { facilityName } from "./facilities.ts";
 import { Gallery } from "./gallery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitDetail } from "./unit.ts";
@@ -235,7 +236,7 @@ export function UnitPage({ unit, fallback = false, enquiry }: UnitPageProps) {
                     key={facility}
                     className="rounded-full bg-sea-50 px-4 py-1.5 text-sm font-medium text-sea-800"
                   >
-                    {facility}
+                    {facilityName(facility, lang)}
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench`: the budgets of DESIGN.md, measured side by side in one run.
+ *   1. JavaScript (gzip) each public page loads, and whether admin code is among it.
+ *   2. Requests per second of the built server on the home page and /api/units, next to a bare
+ *      Node server answering the same bytes (the ratio is what to compare across machines).
+ *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
+ * Needs `npm run build` first. Writes bench/results/latest.json.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../app/db/client.server.ts";
+import { properties } from "../app/db/schema.ts";
+import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/features/listings/catalog.ts";
+import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 16;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startSite(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-"));
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      MEDIA_DIR: path.join(root, ".e2e-data", "media"),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the site did not start");
+}
+
+async function pageJavaScript(url: string) {
+  const html = await (await fetch(url)).text();
+  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+  let gzip = 0;
+  for (const asset of assets) {
+    gzip += gzipSync(await readFile(path.join(root, "build", "client", asset))).length;
+  }
+  return {
+    files: assets.length,
+    gzipKB: +(gzip / 1024).toFixed(1),
+    adminCode: assets.some((a) => /admin/i.test(a)),
+  };
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p99ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** A bare Node server that answers every request with the given bytes. */
+async function bareServer(body: Buffer, type: string) {
+  const port = await freePort();
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": type, "Content-Length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function listingAtScale(count: number) {
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      slug: `unit-${i}`,
+      name: `Unit ${i}`,
+      building: i % 2 ? "The Trees" : "Zen Space",
+      unitCode: `U-${i}`,
+      type: i % 3 ? "condo" : "pool-villa",
+      location: LISTING_LOCATIONS[i % LISTING_LOCATIONS.length] as string,
+      bedrooms: 1 + (i % 5),
+      bathrooms: 1,
+      sizeM2: 40 + (i % 300),
+      status: PROPERTY_STATUSES[i % 3] as string,
+      pricingMonthly: 20_000 + ((i * 7919) % 200_000) + 10_000,
+      pricingSixMonth: 20_000 + ((i * 7919) % 200_000) + 5_000,
+      pricingYearly: 20_000 + ((i * 7919) % 200_000),
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await database.db.insert(properties).values(rows.slice(i, i + 1000));
+    await database.db.execute(sql`analyze properties`);
+    const filters = { location: "Kamala", type: "condo", price: "45-70" } as const;
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const start = performance.now();
+      await queryUnits(database.db, "available", filters, 0, 9);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const unfiltered: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const start = performance.now();
+      await queryUnits(database.db, "available", {}, 90, 9);
+      unfiltered.push(performance.now() - start);
+    }
+    unfiltered.sort((a, b) => a - b);
+    const plan = await database.db.execute(
+      sql`explain ${unitsPageQuery(database.db, "available", {}, 0, 9)}`,
+    );
+    const planRows = (plan as unknown as { rows: Record<string, string>[] }).rows;
+    const planLines = planRows.map((r) => Object.values(r)[0]);
+    return {
+      units: count,
+      filteredMedianMs: +(times[25] ?? 0).toFixed(2),
+      page11MedianMs: +(unfiltered[25] ?? 0).toFixed(2),
+      plan: planLines,
+      usesListingIndex: planLines.some((l) => l?.includes("properties_listing_idx")),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+const site = await startSite();
+try {
+  const results: Record<string, unknown> = {};
+  results.javascript = {
+    home: await pageJavaScript(`${site.url}/`),
+    unit: await pageJavaScript(`${site.url}/units/canopy-pool-villa-v-01`),
+    blogPost: await pageJavaScript(`${site.url}/blog/condo-or-pool-villa`),
+    budgetKB: 125,
+  };
+
+  const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
+  const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());
+  const bareHome = await bareServer(homeBytes, "text/html; charset=utf-8");
+  const bareApi = await bareServer(apiBytes, "application/json");
+  const throughput = {
+    home: await requestsPerSecond(`${site.url}/`),
+    bareHome: await requestsPerSecond(bareHome.url),
+    api: await requestsPerSecond(`${site.url}/api/units`),
+    bareApi: await requestsPerSecond(bareApi.url),
+  };
+  await bareHome.close();
+  await bareApi.close();
+  results.throughput = {
+    ...throughput,
+    homeRatio: +(throughput.home.rps / throughput.bareHome.rps).toFixed(3),
+    apiRatio: +(throughput.api.rps / throughput.bareApi.rps).toFixed(3),
+    seconds: DURATION_S,
+    connections: CONNECTIONS,
+  };
+  results.listingAt10k = await listingAtScale(10_000);
+
+  console.log(JSON.stringify(results, null, 2));
+  await mkdir(path.join(root, "bench", "results"), { recursive: true });
+  await writeFile(
+    path.join(root, "bench", "results", "latest.json"),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+} finally {
+  site.child.kill("SIGTERM");
+}
