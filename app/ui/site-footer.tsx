@@ -27,48 +27,35 @@ export function SiteFooter({ contacts }: { contacts: Contacts | undefined }) {
               {t("footer.contactInfo")}
             </h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div>
-                <dt className="text-sea-100/70">{t("footer.phone")}</dt>
-                <dd>
-                  <a className="text-white hover:underline" href={phoneLink(contacts.phone)}>
-                    {contacts.phone}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sea-100/70">{t("footer.email")}</dt>
-                <dd>
-                  <a className="text-white hover:underline" href={emailLink(contacts.email)}>
-                    {contacts.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sea-100/70">{t("footer.whatsapp")}</dt>
-                <dd>
-                  <a
-                    className="text-white hover:underline"
-                    href={whatsappLink(contacts.whatsapp, "")}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    +{contacts.whatsapp}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sea-100/70">{t("footer.telegram")}</dt>
-                <dd>
-                  <a
-                    className="text-white hover:underline"
-                    href={telegramLink(contacts.telegram)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    @{contacts.telegram}
-                  </a>
-                </dd>
-              </div>
+              {[
+                { label: t("footer.phone"), href: phoneLink(contacts.phone), text: contacts.phone },
+                { label: t("footer.email"), href: emailLink(contacts.email), text: contacts.email },
+                {
+                  label: t("footer.whatsapp"),
+                  href: whatsappLink(contacts.whatsapp, ""),
+                  text: `+${contacts.whatsapp}`,
+                  external: true,
+                },
+                {
+                  label: t("footer.telegram"),
+                  href: telegramLink(contacts.telegram),
+                  text: `@${contacts.telegram}`,
+                  external: true,
+                },
+              ].map((item) => (
+                <div key={item.label}>
+                  <dt className="text-sea-100/70">{item.label}</dt>
+                  <dd>
+                    <a
+                      className="text-white hover:underline"
+                      href={item.href}
+                      {...(item.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                    >
+                      {item.text}
+                    </a>
+                  </dd>
+                </div>
+              ))}
             </dl>
           </div>
         )}

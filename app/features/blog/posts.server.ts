@@ -5,20 +5,9 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { Language } from "../../i18n/languages.ts";
 import { projectRoot } from "../../lib/paths.server.ts";
-import type { SceneKind } from "../listings/demo-units.server.ts";
+import { SCENE_KINDS, type SceneKind } from "../listings/demo-units.server.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from "./blog.ts";
-
-const SCENES = [
-  "villa-pool",
-  "condo-tower",
-  "living",
-  "bedroom",
-  "bathroom",
-  "kitchen",
-  "terrace",
-  "office",
-] as const;
 
 const frontMatterSchema = z.object({
   title: z.string().min(1),
@@ -31,7 +20,7 @@ const frontMatterSchema = z.object({
   readTime: z.number().int().min(1).max(60),
   category: z.enum(BLOG_CATEGORIES),
   tags: z.array(z.string()).default([]),
-  image: z.enum(SCENES),
+  image: z.enum(SCENE_KINDS),
 });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

@@ -1,54 +1,44 @@
 import { slugify } from "../../lib/slug.ts";
-import type { Building, PropertyStatus, PropertyType } from "./catalog.ts";
-import type { UnitPricing } from "./unit.ts";
+import type { UnitDetail } from "./unit.ts";
 
-/** A picture drawn for a demo unit at seed time (see demo-pictures.server.ts). */
-export type SceneKind =
-  | "villa-pool"
-  | "condo-tower"
-  | "living"
-  | "bedroom"
-  | "bathroom"
-  | "kitchen"
-  | "terrace"
-  | "office";
+/** The scenes demo pictures are drawn from (see app/db/demo-pictures.server.ts). */
+export const SCENE_KINDS = [
+  "villa-pool",
+  "condo-tower",
+  "living",
+  "bedroom",
+  "bathroom",
+  "kitchen",
+  "terrace",
+  "office",
+] as const;
+export type SceneKind = (typeof SCENE_KINDS)[number];
 
-export interface DemoUnit {
-  slug: string;
-  name: string;
-  building: Building;
-  unitCode: string;
-  type: PropertyType;
-  location: string;
-  bedrooms: number;
-  bathrooms: number;
-  sizeM2: number;
-  floor: number;
-  status: PropertyStatus;
-  availableFrom: string | null;
-  rentedUntil: string | null;
-  pricing: UnitPricing;
-  facilities: string[];
-  description: string;
-  descriptionRu: string;
+/** A demo unit: a unit page's facts, with the scenes of its pictures instead of stored images. */
+export interface DemoUnit extends Omit<UnitDetail, "id" | "images"> {
   scenes: SceneKind[];
 }
 
-interface Row {
-  name: string;
-  building: Building;
-  unitCode: string;
-  type: PropertyType;
-  location: string;
-  bedrooms: number;
-  bathrooms: number;
-  sizeM2: number;
-  floor: number;
-  status: PropertyStatus;
+/** The compact form the demo portfolio is written in below. */
+interface Row
+  extends Pick<
+    DemoUnit,
+    | "name"
+    | "building"
+    | "unitCode"
+    | "type"
+    | "location"
+    | "bedrooms"
+    | "bathrooms"
+    | "sizeM2"
+    | "floor"
+    | "status"
+    | "facilities"
+  > {
   /** Days from today until it is free (soon) or until the lease ends (occupied). */
   days?: number;
+  /** Baht per month on a 1-year lease; the shorter leases are priced from it. */
   yearly: number;
-  facilities: string[];
   en: string;
   ru: string;
   pictures: number;
