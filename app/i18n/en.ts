@@ -159,7 +159,7 @@ export const en = {
     properties: "Properties Managed",
     satisfaction: "Client Satisfaction",
     support: "Support Available",
-    since: "Serving Phuket since",
+    since: "Year founded",
   },
   claims: {
     label: "Our owners' results",
