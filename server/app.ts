@@ -14,9 +14,15 @@ import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/paths.server.ts";
-import { clientAddressContext, cspNonceContext } from "../app/lib/request-context.ts";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  type ResponseHints,
+  responseHintsContext,
+} from "../app/lib/request-context.ts";
 import { type Runtime, setRuntime } from "../app/lib/runtime.server.ts";
 import { withTimeout } from "../app/lib/timeout.ts";
+import { pageCacheMiddleware } from "./page-cache-middleware.ts";
 
 export interface StartOptions {
   /** Development: Vite serves the assets and rebuilds on change. */
@@ -116,6 +122,7 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.hints = { cacheable: true } satisfies ResponseHints;
     next();
   });
   app.use(
@@ -165,6 +172,8 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  if (config.pageCache) app.use(pageCacheMiddleware(runtime));
+
   app.use((req, res, next) => {
     const started = performance.now();
     res.on("finish", () => {
@@ -190,6 +199,7 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(clientAddressContext, req.ip ?? "unknown");
+        context.set(responseHintsContext, res.locals.hints as ResponseHints);
         return context;
       },
     }),

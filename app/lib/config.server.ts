@@ -26,6 +26,7 @@ const configSchema = z.object({
   PUBLIC_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   TRUST_PROXY: optional(z.string().min(1)),
+  PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BRAND_NAME: z.string().min(1).default("Kamala Living"),
   CONTACT_PHONE: z
@@ -57,6 +58,8 @@ export interface AppConfig {
   logLevel: string;
   /** Express's `trust proxy`: false, a number of hops, or a list of addresses/subnets. */
   trustProxy: boolean | number | string;
+  /** Keep rendered public pages in memory until the listing changes. */
+  pageCache: boolean;
   contacts: Contacts;
 }
 
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: c.SESSION_SECRET ?? persistentSecret(dataDir),
     logLevel: c.LOG_LEVEL,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    pageCache: c.PAGE_CACHE === "on",
     contacts: {
       brandName: c.BRAND_NAME,
       phone: c.CONTACT_PHONE,

@@ -8,3 +8,18 @@ export const cspNonceContext = createContext<string>("");
  * TRUST_PROXY). Used for per-address rate limits.
  */
 export const clientAddressContext = createContext<string>("unknown");
+
+export interface ResponseHints {
+  /** False when this response must not be kept by the page cache (e.g. demo data stood in). */
+  cacheable: boolean;
+}
+
+/** What loaders tell the Node server about the response they are part of. */
+export const responseHintsContext = createContext<ResponseHints>({ cacheable: true });
+
+/** Keeps this response out of the page cache: it shows fallback data or is for one visitor. */
+export function markNotCacheable(context: {
+  get(key: typeof responseHintsContext): ResponseHints;
+}) {
+  context.get(responseHintsContext).cacheable = false;
+}

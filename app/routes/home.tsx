@@ -16,9 +16,10 @@ import { OwnerProgramsSection } from "../features/owners/owner-programs-section.
 import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = languageFromPath(url.pathname);
   const { query } = parseListingQuery(url.searchParams);
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadSiteListing(query, { through: true }),
     loadBlogPosts(lang),
   ]);
+  if (listing.source === "fallback") markNotCacheable(context);
   return { query, listing, posts: posts.slice(0, 3) };
 }
 

@@ -2,13 +2,15 @@ import { asc } from "drizzle-orm";
 import { properties } from "../db/schema.ts";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { LANGUAGES, localizePath } from "../i18n/languages.ts";
+import { markNotCacheable } from "../lib/request-context.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
+import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** /sitemap.xml: every public page in both languages, with its twin named by hreflang. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const { config, database, databaseReady, logger } = getRuntime();
   let unitSlugs: string[] = [];
   if (databaseReady) {
@@ -21,6 +23,7 @@ export async function loader() {
       ).map((r) => r.slug);
     } catch (error) {
       logger.warn({ err: error }, "sitemap without units: database unavailable");
+      markNotCacheable(context);
     }
   }
   const posts = await loadBlogPosts("en");

@@ -3,10 +3,12 @@ import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
 import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath } from "../i18n/languages.ts";
+import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/unit";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await loadSiteUnit(params.slug);
+  if (found.source !== "database") markNotCacheable(context);
   if (!found.unit) {
     throw data(null, { status: found.source === "unavailable" ? 503 : 404 });
   }

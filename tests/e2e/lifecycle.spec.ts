@@ -86,6 +86,24 @@ test("on PostgreSQL the server migrates, seeds and serves", async () => {
       database: "postgres",
     });
     expect(await cardCount(server.url)).toBe(9);
+
+    // The page cache answers until the listing changes, whoever changes it.
+    await fetch(`${server.url}/`);
+    const cached = await fetch(`${server.url}/`);
+    expect(cached.headers.get("x-cache")).toBe("hit");
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    await db.query("update properties set name = 'Renamed Canopy Villa' where unit_code = 'V-01'");
+    await db.end();
+    // Another process wrote: this server notices within its version check interval (250 ms).
+    await expect
+      .poll(
+        async () => (await (await fetch(`${server.url}/`)).text()).includes("Renamed Canopy Villa"),
+        {
+          timeout: 3_000,
+        },
+      )
+      .toBe(true);
     expect(await server.stop()).toBe(0);
   } finally {
     await admin.query(`drop database if exists "${name}" with (force)`);

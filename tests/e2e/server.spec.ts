@@ -80,3 +80,23 @@ test("pages with bad filters still render, ignoring them", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("unit-card")).toHaveCount(9);
 });
+
+test("public pages come from the page cache, each with a fresh nonce", async ({ request }) => {
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  await request.get("/about");
+  const first = await request.get("/about");
+  const second = await request.get("/about");
+  for (const response of [first, second]) {
+    expect(response.headers()["x-cache"]).toBe("hit");
+    const nonce = nonceOf(response.headers()["content-security-policy"]);
+    const html = await response.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(
+    nonceOf(second.headers()["content-security-policy"]),
+  );
+  // Responses that are not public pages are never kept.
+  expect((await request.get("/healthz")).headers()["x-cache"]).toBeUndefined();
+  expect((await request.get("/api/units?price=cheap")).headers()["x-cache"]).toBe("miss");
+  expect((await request.get("/api/units?price=cheap")).headers()["x-cache"]).toBe("miss");
+});

@@ -1,0 +1,80 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { properties, propertyImages } from "../db/schema.ts";
+import { insertDemoUnits } from "../db/seed.server.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../db/testing.server.ts";
+import { demoUnits } from "../features/listings/demo-units.server.ts";
+import { type CachedPage, contentVersion, PageCache } from "./page-cache.server.ts";
+
+const page = (size: number, version = "1"): CachedPage => ({
+  status: 200,
+  headers: [],
+  body: Buffer.alloc(size),
+  nonce: "n",
+  version,
+});
+
+describe("PageCache", () => {
+  it("returns an entry only for the version it was stored at", () => {
+    const cache = new PageCache();
+    cache.set("/", page(10, "1"));
+    expect(cache.get("/", "1")?.body.length).toBe(10);
+    expect(cache.get("/", "2")).toBeUndefined();
+    expect(cache.get("/", "1")).toBeUndefined();
+    expect(cache.totalBytes).toBe(0);
+  });
+
+  it("drops the least recently used entries past its bounds", () => {
+    const cache = new PageCache(2, 1000);
+    cache.set("a", page(10));
+    cache.set("b", page(10));
+    cache.get("a", "1");
+    cache.set("c", page(10));
+    expect(cache.get("b", "1")).toBeUndefined();
+    expect(cache.get("a", "1")).toBeDefined();
+    expect(cache.get("c", "1")).toBeDefined();
+
+    const small = new PageCache(10, 100);
+    small.set("x", page(12));
+    small.set("y", page(12));
+    expect(small.size).toBe(2);
+    // A page bigger than an eighth of the budget is not kept at all.
+    small.set("big", page(90));
+    expect(small.get("big", "1")).toBeUndefined();
+    expect(small.size).toBe(2);
+    for (let i = 0; i < 9; i++) small.set(`k${i}`, page(12));
+    expect(small.totalBytes).toBeLessThanOrEqual(100);
+    expect(small.size).toBe(8);
+    expect(small.get("x", "1")).toBeUndefined();
+  });
+});
+
+describe.each(TEST_ENGINES)("content version on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("changes with every write to the listing tables, and only then", async () => {
+    const { db } = database;
+    const versions = [await contentVersion(db)];
+    const next = async () => {
+      const v = await contentVersion(db);
+      expect(versions).not.toContain(v);
+      versions.push(v);
+    };
+    await insertDemoUnits(db, demoUnits().slice(0, 2));
+    await next();
+    await db.update(properties).set({ name: "Renamed" }).where(eq(properties.unitCode, "V-01"));
+    await next();
+    await db.delete(propertyImages).where(eq(propertyImages.position, 0));
+    await next();
+    await db.select({ n: count() }).from(properties);
+    expect(await contentVersion(db)).toBe(versions.at(-1));
+    await db.delete(properties);
+    await next();
+  });
+});
