@@ -51,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // The admin panel has a layout of its own.
+  if (/^\/admin(\/|$)/.test(useLocation().pathname)) return <>{children}</>;
   const brandName = data?.brandName ?? "";
   return (
     <div className="flex min-h-dvh flex-col">

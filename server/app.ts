@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase } from "../app/db/client.server.ts";
 import { ensureDemoPictures, seedIfEmpty } from "../app/db/seed.server.ts";
+import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
@@ -55,6 +56,21 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     await database.exclusive(() => database.migrate());
     const { seeded } = await seedIfEmpty(database);
     if (seeded > 0) logger.info({ units: seeded }, "seeded demo data");
+    if (config.bootstrapAdmin) {
+      const { email, password } = config.bootstrapAdmin;
+      const outcome = await ensureBootstrapAccount(database.db, email, password).catch(
+        (error: unknown) => {
+          // A weak ADMIN_PASSWORD must not stop the site; it is reported instead.
+          logger.error(
+            { err: error, email },
+            "could not create the admin account from ADMIN_EMAIL",
+          );
+          return "failed";
+        },
+      );
+      if (outcome === "created")
+        logger.info({ email }, "created the admin account from ADMIN_EMAIL");
+    }
     runtime.databaseReady = true;
     logger.info({ database: database.kind }, "database ready");
   };

@@ -25,6 +25,8 @@ const configSchema = z.object({
   PUBLIC_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   TRUST_PROXY: optional(z.string().min(1)),
+  ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BRAND_NAME: z.string().min(1).default("Kamala Living"),
   CONTACT_PHONE: z
@@ -65,6 +67,8 @@ export interface AppConfig {
   /** Express's `trust proxy`: false, a number of hops, or a list of addresses/subnets. */
   trustProxy: boolean | number | string;
   contacts: Contacts;
+  /** An admin account created once at start when it does not exist (ADMIN_EMAIL/ADMIN_PASSWORD). */
+  bootstrapAdmin: { email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        const value = env[name];
+        // Secrets are never echoed into logs.
+        const value = /PASSWORD|SECRET/.test(name) ? undefined : env[name];
         return `${name} ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
       }),
     );
@@ -99,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: c.SESSION_SECRET ?? persistentSecret(dataDir),
     logLevel: c.LOG_LEVEL,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    bootstrapAdmin:
+      c.ADMIN_EMAIL && c.ADMIN_PASSWORD
+        ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD }
+        : undefined,
     contacts: {
       brandName: c.BRAND_NAME,
       phone: c.CONTACT_PHONE,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { type EncodedImage, storeImageVariants } from "../media/images.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 
@@ -21,7 +21,7 @@ export interface UploadedImage extends EncodedImage {
 export async function storeUpload(storage: MediaStorage, bytes: Buffer): Promise<UploadedImage> {
   if (bytes.length === 0) throw new UploadError("The file is empty.");
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadError("The file is larger than 10 MB.");
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
   } catch {

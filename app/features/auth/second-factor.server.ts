@@ -109,3 +109,16 @@ export async function verifySecondFactor(
   await hitRateLimit(db, key, CODE_RULE, now);
   return "invalid";
 }
+
+export async function secondFactorStatus(db: AppDatabase, userId: number) {
+  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, userId));
+  const unused = await db
+    .select({ id: adminRecoveryCodes.id })
+    .from(adminRecoveryCodes)
+    .where(and(eq(adminRecoveryCodes.userId, userId), isNull(adminRecoveryCodes.usedAt)));
+  return {
+    enrolled: Boolean(user?.totpEnabledAt),
+    pendingSecret: user?.totpSecret && !user.totpEnabledAt ? user.totpSecret : null,
+    recoveryCodesLeft: unused.length,
+  };
+}
