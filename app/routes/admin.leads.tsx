@@ -1,6 +1,6 @@
 import { data, Form, useFetcher, useSearchParams } from "react-router";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
-import { describeInputs, LEAD_KIND_LABELS } from "../features/admin/lead-format.ts";
+import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
 import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
@@ -129,7 +129,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     )}
                     {lead.message && <p className="mt-1 text-ink-600">{lead.message}</p>}
                   </td>
-                  <td className="px-3 py-2 uppercase">{lead.language}</td>
+                  <td className="px-3 py-2">{languageName(lead.language)}</td>
                   <td className="px-3 py-2 text-ink-600">
                     {lead.unit && <p>{lead.unit}</p>}
                     {Object.keys(lead.inputs).length > 0 && <p>{describeInputs(lead.inputs)}</p>}

@@ -13,3 +13,7 @@ export function describeInputs(inputs: Record<string, unknown>): string {
     .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
     .join("; ");
 }
+
+export function languageName(code: string): string {
+  return code === "ru" ? "Russian" : code === "en" ? "English" : code;
+}
