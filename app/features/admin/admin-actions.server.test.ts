@@ -28,7 +28,7 @@ import * as securityRoute from "../../routes/admin.security.tsx";
 import * as adminRoute from "../../routes/admin.tsx";
 import * as uploadsRoute from "../../routes/admin.uploads.ts";
 import { createAccount } from "../auth/accounts.server.ts";
-import { createSession } from "../auth/sessions.server.ts";
+import { createSession, readSession, sessionCookie } from "../auth/sessions.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
 import { createProperty, deleteProperty } from "./properties.server.ts";
 import { propertyFormSchema } from "./property-schema.ts";
@@ -243,5 +243,72 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
       expect(statusOf(outcome), c.name).toBeLessThan(400);
       if (c.module !== uploadsRoute) expect(await state(), c.name).not.toBe(before);
     }
+  });
+
+  const login = (password: string, address: string, extra: Record<string, string> = {}) => {
+    const request = new Request(`${SITE}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "login", email: "ops@example.com", password }),
+      headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", ...extra },
+    });
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, address);
+    return adminRoute.action({ request, params: {}, context } as never);
+  };
+
+  it("signs in with a new session cookie, ending the one the browser held", async () => {
+    const db = database.db;
+    const [admin] = await db.select().from(adminUsers);
+    const held = await createSession(db, admin?.id ?? 0);
+    const response = (await login("coral reef at dawn", "192.0.2.60", {
+      cookie: `admin_session=${held}`,
+    })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    const token = setCookie.split(";")[0]?.split("=")[1] ?? "";
+    expect(token).not.toBe(held);
+    expect(await readSession(db, held)).toBeNull();
+    expect((await readSession(db, token))?.email).toBe("ops@example.com");
+    cookie = `admin_session=${token}`;
+  });
+
+  it("marks the cookie Secure when the site is served over HTTPS", () => {
+    expect(sessionCookie("abc", true)).toBe(
+      "admin_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
+    );
+    expect(sessionCookie("abc", false)).not.toContain("Secure");
+  });
+
+  it("answers repeated failures with 429 and a clear message", async () => {
+    const address = "203.0.113.90";
+    for (let i = 0; i < 5; i++) {
+      const outcome = await login("wrong wrong wrong", address).catch((e: unknown) => e);
+      expect(statusOf({ value: outcome })).toBe(401);
+    }
+    const blocked = await login("coral reef at dawn", address);
+    expect(statusOf({ value: blocked })).toBe(429);
+    const body = (blocked as { data: { error: string } }).data;
+    expect(body.error).toMatch(
+      /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+  });
+
+  it("sends an admin without a second factor to enrol when the setting requires it", async () => {
+    const db = database.db;
+    await db.insert(settings).values({ key: "admin_require_totp", value: true });
+    const request = new Request(`${SITE}/admin/leads`, { headers: { cookie } });
+    const thrown = await leadsRoute
+      .loader({ request, params: {}, context: new RouterContextProvider() } as never)
+      .catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/admin/security");
+    const security = await securityRoute.loader({
+      request: new Request(`${SITE}/admin/security`, { headers: { cookie } }),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(security.required).toBe(true);
   });
 });
