@@ -4,7 +4,13 @@ import { getRuntime } from "../../lib/runtime.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import { pendingSignInCookie, readPendingSignIn, setSessionHeader } from "./guard.server.ts";
 import { verifySecondFactor } from "./second-factor.server.ts";
-import { createSession, endSession, readCookie, SESSION_COOKIE } from "./sessions.server.ts";
+import {
+  createSession,
+  endSession,
+  pruneSessions,
+  readCookie,
+  SESSION_COOKIE,
+} from "./sessions.server.ts";
 import { checkCredentials, INVALID_CREDENTIALS, throttledMessage } from "./sign-in.server.ts";
 
 export const loginSchema = z.object({
@@ -19,8 +25,9 @@ async function startSession(
   extra: string[] = [],
 ) {
   const { database } = getRuntime();
-  // A new token at every sign-in; one the browser still held is ended.
+  // A new token at every sign-in; one the browser still held is ended, and dead ones swept.
   await endSession(database.db, readCookie(request, SESSION_COOKIE));
+  await pruneSessions(database.db);
   const token = await createSession(database.db, userId, {
     ipAddress: address,
     userAgent: request.headers.get("user-agent") ?? undefined,
