@@ -85,8 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        // Secrets are never echoed into logs.
-        const value = /PASSWORD|SECRET/.test(name) ? undefined : env[name];
+        // The admin password is never echoed into logs.
+        const value = name === "ADMIN_PASSWORD" ? undefined : env[name];
         return `${name} ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
       }),
     );
