@@ -21,8 +21,10 @@ import { clientAddressContext } from "../../lib/request-context.ts";
 import { setRuntime } from "../../lib/runtime.server.ts";
 import * as deletedRoute from "../../routes/admin.deleted.tsx";
 import * as leadsRoute from "../../routes/admin.leads.tsx";
+import * as exportRoute from "../../routes/admin.leads-export.ts";
 import * as logoutRoute from "../../routes/admin.logout.ts";
 import * as editRoute from "../../routes/admin.property-edit.tsx";
+import * as historyRoute from "../../routes/admin.property-history.tsx";
 import * as newRoute from "../../routes/admin.property-new.tsx";
 import * as securityRoute from "../../routes/admin.security.tsx";
 import * as adminRoute from "../../routes/admin.tsx";
@@ -203,6 +205,37 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
     },
     { name: "log out", module: logoutRoute, path: "/admin/logout", body: formBody({}) },
   ];
+
+  it("sends every admin page to the sign-in form without a session", async () => {
+    const pages: [string, { loader: (args: never) => Promise<unknown> }, Record<string, string>][] =
+      [
+        ["/admin/properties/new", newRoute, {}],
+        [`/admin/properties/${propertyId}`, editRoute, { id: String(propertyId) }],
+        [`/admin/properties/${propertyId}/history`, historyRoute, { id: String(propertyId) }],
+        ["/admin/deleted", deletedRoute, {}],
+        ["/admin/leads", leadsRoute, {}],
+        ["/admin/leads/export.csv", exportRoute, {}],
+        ["/admin/security", securityRoute, {}],
+      ];
+    for (const [url, module, params] of pages) {
+      const request = new Request(`${SITE}${url}`, { headers: { cookie: "admin_session=forged" } });
+      const thrown = await module
+        .loader({ request, params, context: new RouterContextProvider() } as never)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(thrown, url).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("location"), url).toBe("/admin");
+    }
+    // The list itself answers with the sign-in form, and no data.
+    const list = await adminRoute.loader({
+      request: new Request(`${SITE}/admin`),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(list).toEqual({ signedIn: false });
+  });
 
   it("refuses every action without a session, changing nothing", async () => {
     for (const c of cases()) {
