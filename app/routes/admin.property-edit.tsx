@@ -2,6 +2,7 @@ import { data, useNavigate } from "react-router";
 import { Modal } from "../features/admin/modal.tsx";
 import { getProperty } from "../features/admin/properties.server.ts";
 import { PropertyForm } from "../features/admin/property-form.tsx";
+import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { saveProperty } from "../features/admin/save-property.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
@@ -35,4 +36,8 @@ export default function EditProperty({ loaderData }: Route.ComponentProps) {
       />
     </Modal>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
 }

@@ -2,6 +2,7 @@ import { data, Link, useNavigate } from "react-router";
 import { buttonStyles } from "../features/admin/admin-layout.tsx";
 import { Modal } from "../features/admin/modal.tsx";
 import { type PropertySnapshot, propertyHistory } from "../features/admin/properties.server.ts";
+import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { requireAdmin } from "../features/auth/guard.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.property-history";
@@ -68,4 +69,8 @@ export default function PropertyHistory({ loaderData }: Route.ComponentProps) {
       </div>
     </Modal>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
 }

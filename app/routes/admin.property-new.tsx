@@ -2,6 +2,7 @@ import { useNavigate } from "react-router";
 import { Modal } from "../features/admin/modal.tsx";
 import { PropertyForm } from "../features/admin/property-form.tsx";
 import { NEW_PROPERTY_DEFAULTS } from "../features/admin/property-schema.ts";
+import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { saveProperty } from "../features/admin/save-property.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import type { Route } from "./+types/admin.property-new";
@@ -23,4 +24,8 @@ export default function NewProperty() {
       <PropertyForm values={NEW_PROPERTY_DEFAULTS} />
     </Modal>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
 }

@@ -206,6 +206,9 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
     await page.getByRole("button", { name: `Restore ${name} (renamed)` }).click();
     await expect(page.getByText("Property restored.")).toBeVisible();
     await expect(cards).toHaveCount(25);
+
+    await page.goto(`${server.url}/admin/properties/999999`);
+    await expect(page.getByRole("dialog", { name: "Property not found" })).toBeVisible();
   } finally {
     await server.stop();
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -326,6 +327,28 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
     expect(body.error).toMatch(
       /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
     );
+  });
+
+  it("says Failed to load properties when the list cannot be read", async () => {
+    const db = database.db;
+    const request = () => new Request(`${SITE}/admin`, { headers: { cookie } });
+    const ok = await adminRoute.loader({
+      request: request(),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(ok).toMatchObject({ signedIn: true, loadError: false });
+    await db.execute(sql`alter table properties rename to properties_away`);
+    try {
+      const failed = await adminRoute.loader({
+        request: request(),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never);
+      expect(failed).toMatchObject({ signedIn: true, loadError: true, properties: [] });
+    } finally {
+      await db.execute(sql`alter table properties_away rename to properties`);
+    }
   });
 
   it("sends an admin without a second factor to enrol when the setting requires it", async () => {
