@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase } from "../app/db/client.server.ts";
 import { ensureDemoPictures, seedIfEmpty } from "../app/db/seed.server.ts";
+import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts";
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
@@ -73,7 +74,23 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     }
     runtime.databaseReady = true;
     logger.info({ database: database.kind }, "database ready");
+    sweepUploads();
   };
+  // Pictures uploaded into admin forms that were never saved: swept at start and daily.
+  const sweepUploads = () => {
+    sweepUnusedUploads(database.db, storage, config.mediaDir)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "removed unused uploaded pictures");
+      })
+      .catch((err: unknown) => logger.warn({ err }, "could not sweep unused uploads"));
+  };
+  const sweeper = setInterval(
+    () => {
+      if (runtime.databaseReady) sweepUploads();
+    },
+    24 * 60 * 60 * 1000,
+  );
+  sweeper.unref();
   try {
     await prepare();
   } catch (error) {
@@ -100,6 +117,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     logger,
     close: async () => {
       clearTimeout(retry);
+      clearInterval(sweeper);
       await database.close();
       setRuntime(undefined);
     },

@@ -8,6 +8,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { loadListing } from "../listings/listings.server.ts";
 import { variantPath } from "../media/media-url.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
+import { sweepUnusedUploads } from "./media-sweep.server.ts";
 import {
   CONFLICT_MESSAGE,
   createProperty,
@@ -355,5 +356,51 @@ describe.each(TEST_ENGINES)("property management on %s", (engine) => {
     expect(rows.every((r) => r.adminUserId !== null && r.createdAt instanceof Date)).toBe(true);
     const count = await database.db.select().from(properties);
     expect(rows.filter((r) => r.action === "create").length).toBeGreaterThanOrEqual(count.length);
+  });
+});
+
+describe.each(TEST_ENGINES)("sweeping unused uploads on %s", (engine) => {
+  it("deletes old unreferenced uploads, keeps used, restorable and recent ones", async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const db = database.db;
+      const root = mkdtempSync(path.join(tmpdir(), "sweep-"));
+      const storage = new LocalDiskStorage(root);
+      const [admin] = await db
+        .insert(adminUsers)
+        .values({ email: "s@example.com", passwordHash: "x" })
+        .returning();
+      const key = (c: string) => `uploads/${c.repeat(32)}`;
+      for (const c of ["1", "2", "3", "4"])
+        await storage.put(variantPath(key(c), 480), new Uint8Array([1]));
+      const item = (k: string) => ({
+        kind: "media",
+        mediaKey: k,
+        width: 480,
+        height: 320,
+        variants: [480],
+      });
+      await createProperty(
+        db,
+        input({ unitCode: "S-1", images: JSON.stringify([item(key("1"))]) }),
+        admin?.id ?? 0,
+      );
+      const gone = await createProperty(
+        db,
+        input({ unitCode: "S-2", images: JSON.stringify([item(key("2"))]) }),
+        admin?.id ?? 0,
+      );
+      await deleteProperty(db, gone.id, admin?.id ?? 0);
+      const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+      // Keys 3 and 4 are used by nothing: swept, but only once they are old enough.
+      expect(await sweepUnusedUploads(db, storage, root, 24 * 60 * 60 * 1000, new Date())).toBe(0);
+      expect(await sweepUnusedUploads(db, storage, root, 24 * 60 * 60 * 1000, later)).toBe(2);
+      expect(await storage.exists(variantPath(key("1"), 480))).toBe(true);
+      expect(await storage.exists(variantPath(key("2"), 480))).toBe(true);
+      expect(await storage.exists(variantPath(key("3"), 480))).toBe(false);
+      expect(await storage.exists(variantPath(key("4"), 480))).toBe(false);
+    } finally {
+      await database.destroy();
+    }
   });
 });
