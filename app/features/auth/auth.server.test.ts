@@ -237,6 +237,14 @@ describe.each(TEST_ENGINES)("admin accounts and sessions on %s", (engine) => {
     expect(await verifySecondFactor(db, userId, totpCode(key, totpStep(next)), next)).toBe(
       "invalid",
     );
+    // Two sign-ins racing with the same fresh code: one wins.
+    const racing = new Date(next.getTime() + 30_000);
+    const code = totpCode(key, totpStep(racing));
+    const outcomes = await Promise.all([
+      verifySecondFactor(db, userId, code, racing),
+      verifySecondFactor(db, userId, code, racing),
+    ]);
+    expect(outcomes.sort()).toEqual(["invalid", "ok"]);
     // A recovery code works once.
     const recovery = codes?.[0] ?? "";
     expect(await verifySecondFactor(db, userId, recovery.toUpperCase(), next)).toBe("ok");

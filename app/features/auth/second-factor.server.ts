@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { adminRecoveryCodes, adminUsers, settings } from "../../db/schema.ts";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "../../lib/rate-limit.server.ts";
@@ -87,9 +87,21 @@ export async function verifySecondFactor(
   if (!user?.totpSecret || !user.totpEnabledAt) return "invalid";
   const step = matchTotp(user.totpSecret, code, now, user.totpLastStep);
   if (step !== null) {
-    await db.update(adminUsers).set({ totpLastStep: step }).where(eq(adminUsers.id, userId));
-    await resetRateLimit(db, key);
-    return "ok";
+    // Conditional, so two requests racing with the same code cannot both pass.
+    const claimed = await db
+      .update(adminUsers)
+      .set({ totpLastStep: step })
+      .where(
+        and(
+          eq(adminUsers.id, userId),
+          or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, step)),
+        ),
+      )
+      .returning({ id: adminUsers.id });
+    if (claimed.length > 0) {
+      await resetRateLimit(db, key);
+      return "ok";
+    }
   }
   const used = await db
     .update(adminRecoveryCodes)
