@@ -55,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useT();
   const contacts = useContacts();
+  const { pathname } = useLocation();
+  // The admin panel has a layout of its own.
+  if (/^\/admin(\/|$)/.test(pathname)) return <>{children}</>;
   const brandName = contacts?.brandName ?? "";
   return (
     <div className="flex min-h-dvh flex-col">

@@ -8,6 +8,8 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase } from "../app/db/client.server.ts";
 import { ensureDemoPictures, SITE_PICTURES, seedIfEmpty } from "../app/db/seed.server.ts";
+import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts";
+import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
@@ -66,9 +68,40 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     await database.exclusive(() => database.migrate());
     const { seeded } = await seedIfEmpty(database);
     if (seeded > 0) logger.info({ units: seeded }, "seeded demo data");
+    if (config.bootstrapAdmin) {
+      const { email, password } = config.bootstrapAdmin;
+      const outcome = await ensureBootstrapAccount(database.db, email, password).catch(
+        (error: unknown) => {
+          // A weak ADMIN_PASSWORD must not stop the site; it is reported instead.
+          logger.error(
+            { err: error, email },
+            "could not create the admin account from ADMIN_EMAIL",
+          );
+          return "failed";
+        },
+      );
+      if (outcome === "created")
+        logger.info({ email }, "created the admin account from ADMIN_EMAIL");
+    }
     runtime.databaseReady = true;
     logger.info({ database: database.kind }, "database ready");
+    sweepUploads();
   };
+  // Pictures uploaded into admin forms that were never saved: swept at start and daily.
+  const sweepUploads = () => {
+    sweepUnusedUploads(database.db, storage, config.mediaDir)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "removed unused uploaded pictures");
+      })
+      .catch((err: unknown) => logger.warn({ err }, "could not sweep unused uploads"));
+  };
+  const sweeper = setInterval(
+    () => {
+      if (runtime.databaseReady) sweepUploads();
+    },
+    24 * 60 * 60 * 1000,
+  );
+  sweeper.unref();
   try {
     await prepare();
   } catch (error) {
@@ -95,6 +128,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     logger,
     close: async () => {
       clearTimeout(retry);
+      clearInterval(sweeper);
       await database.close();
       setRuntime(undefined);
     },

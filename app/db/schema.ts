@@ -102,6 +102,8 @@ export const adminUsers = pgTable(
     passwordHash: text("password_hash").notNull(),
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step whose code was accepted, so a code cannot be used twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +126,21 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time recovery codes of an admin's second factor, stored as SHA-256 hashes. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_recovery_codes_user_idx").on(t.userId)],
 );
 
 export const LEAD_KINDS = [

@@ -66,3 +66,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });
 });
+
+describe("admin account from the environment", () => {
+  it("is read when both variables are set, and a bad password is not echoed", () => {
+    expect(loadConfig({ DATA_DIR: "/tmp/rentals-config-test" }).bootstrapAdmin).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: "/tmp/rentals-config-test",
+        ADMIN_EMAIL: "ops@example.com",
+        ADMIN_PASSWORD: "tiger lotus harbour",
+      }).bootstrapAdmin,
+    ).toEqual({ email: "ops@example.com", password: "tiger lotus harbour" });
+    let message = "";
+    try {
+      loadConfig({ DATA_DIR: "/tmp/rentals-config-test", ADMIN_PASSWORD: "shortpw" });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toContain("ADMIN_PASSWORD must be at least 12 characters long");
+    expect(message).not.toContain("shortpw");
+  });
+});

@@ -27,6 +27,8 @@ const configSchema = z.object({
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   TRUST_PROXY: optional(z.string().min(1)),
   PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+  ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+  ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BRAND_NAME: z.string().min(1).default("Kamala Living"),
   CONTACT_PHONE: z
@@ -61,6 +63,8 @@ export interface AppConfig {
   /** Keep rendered public pages in memory until the listing changes. */
   pageCache: boolean;
   contacts: Contacts;
+  /** An admin account created once at start when it does not exist (ADMIN_EMAIL/ADMIN_PASSWORD). */
+  bootstrapAdmin: { email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -77,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        const value = env[name];
+        // The admin password is never echoed into logs.
+        const value = name === "ADMIN_PASSWORD" ? undefined : env[name];
         return `${name} ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
       }),
     );
@@ -96,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     pageCache: c.PAGE_CACHE === "on",
+    bootstrapAdmin:
+      c.ADMIN_EMAIL && c.ADMIN_PASSWORD
+        ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD }
+        : undefined,
     contacts: {
       brandName: c.BRAND_NAME,
       phone: c.CONTACT_PHONE,

@@ -1,0 +1,370 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminRecoveryCodes,
+  adminUsers,
+  auditLog,
+  leads,
+  properties,
+  propertyImages,
+  sessions,
+  settings,
+} from "../../db/schema.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { loadConfig } from "../../lib/config.server.ts";
+import { createLogger } from "../../lib/logger.server.ts";
+import { clientAddressContext } from "../../lib/request-context.ts";
+import { setRuntime } from "../../lib/runtime.server.ts";
+import * as deletedRoute from "../../routes/admin.deleted.tsx";
+import * as leadsRoute from "../../routes/admin.leads.tsx";
+import * as exportRoute from "../../routes/admin.leads-export.ts";
+import * as logoutRoute from "../../routes/admin.logout.ts";
+import * as editRoute from "../../routes/admin.property-edit.tsx";
+import * as historyRoute from "../../routes/admin.property-history.tsx";
+import * as newRoute from "../../routes/admin.property-new.tsx";
+import * as securityRoute from "../../routes/admin.security.tsx";
+import * as adminRoute from "../../routes/admin.tsx";
+import * as uploadsRoute from "../../routes/admin.uploads.ts";
+import { createAccount } from "../auth/accounts.server.ts";
+import { createSession, readSession, sessionCookie } from "../auth/sessions.server.ts";
+import { LocalDiskStorage } from "../media/storage.server.ts";
+import { createProperty, deleteProperty } from "./properties.server.ts";
+import { propertyFormSchema } from "./property-schema.ts";
+
+const SITE = "http://admin.test";
+const EVIL = "https://evil.example";
+
+const propertyForm = (unitCode: string) => ({
+  unitCode,
+  building: "Zen Space",
+  name: "Action Test",
+  type: "condo",
+  status: "available",
+  location: "Kamala",
+  bedrooms: "2",
+  bathrooms: "1",
+  sizeM2: "50",
+  floor: "3",
+  pricingMonthly: "40000",
+  pricingSixMonth: "35000",
+  pricingYearly: "30000",
+  facilities: "",
+  description: "Made by a test.",
+  images: "[]",
+});
+
+type ActionModule = { action: (args: never) => Promise<unknown> };
+
+interface Case {
+  name: string;
+  module: ActionModule;
+  path: string;
+  params?: Record<string, string>;
+  body: () => Promise<{ body: BodyInit; contentType?: string }>;
+}
+
+function formBody(fields: Record<string, string>) {
+  return async () => ({ body: new URLSearchParams(fields) });
+}
+
+async function pngUpload() {
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#f00" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "x.png");
+  const encoded = new Response(form);
+  return {
+    body: await encoded.arrayBuffer(),
+    contentType: encoded.headers.get("content-type") ?? "",
+  };
+}
+
+async function call(c: Case, headers: Record<string, string>) {
+  const { body, contentType } = await c.body();
+  const bytes = body instanceof ArrayBuffer ? body : await new Response(body).arrayBuffer();
+  const request = new Request(`${SITE}${c.path}`, {
+    method: "POST",
+    body: bytes,
+    headers: {
+      "content-type": contentType ?? "application/x-www-form-urlencoded",
+      "content-length": String(bytes.byteLength),
+      ...headers,
+    },
+  });
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, "192.0.2.50");
+  try {
+    return { value: await c.module.action({ request, params: c.params ?? {}, context } as never) };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+/** The status of what an action returned or threw: a Response, or React Router's data(). */
+function statusOf(outcome: { value?: unknown; thrown?: unknown }): number {
+  const v = outcome.thrown ?? outcome.value;
+  if (v instanceof Response) return v.status;
+  const init = (v as { init?: { status?: number } } | null)?.init;
+  return init?.status ?? 200;
+}
+
+describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
+  let database: TestDatabase;
+  let cookie: string;
+  let propertyId: number;
+  let deletedId: number;
+  let leadId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "admin-actions-"));
+    setRuntime({
+      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: SITE }),
+      database,
+      databaseReady: true,
+      storage: new LocalDiskStorage(path.join(dataDir, "media")),
+      logger: createLogger("silent"),
+    });
+    const admin = await createAccount(database.db, "ops@example.com", "coral reef at dawn");
+    cookie = `admin_session=${await createSession(database.db, admin.id)}`;
+    const input = propertyFormSchema.parse(propertyForm("Z-1"));
+    propertyId = (await createProperty(database.db, input, admin.id)).id;
+    deletedId = (await createProperty(database.db, { ...input, unitCode: "Z-2" }, admin.id)).id;
+    await deleteProperty(database.db, deletedId, admin.id);
+    const [lead] = await database.db
+      .insert(leads)
+      .values({ kind: "roi", name: "Lead", email: "lead@example.com" })
+      .returning({ id: leads.id });
+    leadId = lead?.id ?? 0;
+  });
+  afterAll(async () => {
+    setRuntime(undefined);
+    await database.destroy();
+  });
+
+  async function state(): Promise<string> {
+    const db = database.db;
+    return JSON.stringify(
+      await Promise.all([
+        db.select().from(properties),
+        db.select().from(propertyImages),
+        db.select().from(leads),
+        db.select().from(auditLog),
+        db.select().from(settings),
+        db.select().from(adminUsers),
+        db.select().from(adminRecoveryCodes),
+        db.select({ t: sessions.tokenHash }).from(sessions),
+      ]),
+    );
+  }
+
+  // Delete comes late: the actions before it edit the property it deletes.
+  const cases = (): Case[] => [
+    {
+      name: "create a property",
+      module: newRoute,
+      path: "/admin/properties/new",
+      body: formBody(propertyForm("Z-9")),
+    },
+    {
+      name: "edit a property",
+      module: editRoute,
+      path: `/admin/properties/${propertyId}`,
+      params: { id: String(propertyId) },
+      body: formBody({ ...propertyForm("Z-1"), name: "Changed", version: "1" }),
+    },
+    {
+      name: "restore a property",
+      module: deletedRoute,
+      path: "/admin/deleted",
+      body: formBody({ id: String(deletedId) }),
+    },
+    {
+      name: "mark a lead handled",
+      module: leadsRoute,
+      path: "/admin/leads",
+      body: formBody({ id: String(leadId), handled: "true" }),
+    },
+    { name: "upload an image", module: uploadsRoute, path: "/admin/uploads", body: pngUpload },
+    {
+      name: "begin 2FA enrolment",
+      module: securityRoute,
+      path: "/admin/security",
+      body: formBody({ intent: "begin" }),
+    },
+    {
+      name: "delete a property",
+      module: adminRoute,
+      path: "/admin",
+      body: formBody({ intent: "delete", id: String(propertyId) }),
+    },
+    { name: "log out", module: logoutRoute, path: "/admin/logout", body: formBody({}) },
+  ];
+
+  it("sends every admin page to the sign-in form without a session", async () => {
+    const pages: [string, { loader: (args: never) => Promise<unknown> }, Record<string, string>][] =
+      [
+        ["/admin/properties/new", newRoute, {}],
+        [`/admin/properties/${propertyId}`, editRoute, { id: String(propertyId) }],
+        [`/admin/properties/${propertyId}/history`, historyRoute, { id: String(propertyId) }],
+        ["/admin/deleted", deletedRoute, {}],
+        ["/admin/leads", leadsRoute, {}],
+        ["/admin/leads/export.csv", exportRoute, {}],
+        ["/admin/security", securityRoute, {}],
+      ];
+    for (const [url, module, params] of pages) {
+      const request = new Request(`${SITE}${url}`, { headers: { cookie: "admin_session=forged" } });
+      const thrown = await module
+        .loader({ request, params, context: new RouterContextProvider() } as never)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(thrown, url).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("location"), url).toBe("/admin");
+    }
+    // The list itself answers with the sign-in form, and no data.
+    const list = await adminRoute.loader({
+      request: new Request(`${SITE}/admin`),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(list).toEqual({ signedIn: false });
+  });
+
+  it("refuses every action without a session, changing nothing", async () => {
+    for (const c of cases()) {
+      const before = await state();
+      const outcome = await call(c, { origin: SITE });
+      expect(statusOf(outcome), c.name).toBe(401);
+      expect(await state(), c.name).toBe(before);
+    }
+  });
+
+  it("refuses every action from another site, even with a session, changing nothing", async () => {
+    for (const c of cases()) {
+      const before = await state();
+      const outcome = await call(c, { origin: EVIL, cookie });
+      expect(statusOf(outcome), c.name).toBe(403);
+      expect(await state(), c.name).toBe(before);
+    }
+    const login = await call(
+      {
+        name: "sign in",
+        module: adminRoute,
+        path: "/admin",
+        body: formBody({
+          intent: "login",
+          email: "ops@example.com",
+          password: "coral reef at dawn",
+        }),
+      },
+      { origin: EVIL },
+    );
+    expect(statusOf(login)).toBe(403);
+  });
+
+  it("does each action with a session from this site (so the refusals above mean something)", async () => {
+    for (const c of cases()) {
+      const before = await state();
+      const outcome = await call(c, { origin: SITE, cookie });
+      expect(statusOf(outcome), c.name).toBeLessThan(400);
+      if (c.module !== uploadsRoute) expect(await state(), c.name).not.toBe(before);
+    }
+  });
+
+  const login = (password: string, address: string, extra: Record<string, string> = {}) => {
+    const request = new Request(`${SITE}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "login", email: "ops@example.com", password }),
+      headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", ...extra },
+    });
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, address);
+    return adminRoute.action({ request, params: {}, context } as never);
+  };
+
+  it("signs in with a new session cookie, ending the one the browser held", async () => {
+    const db = database.db;
+    const [admin] = await db.select().from(adminUsers);
+    const held = await createSession(db, admin?.id ?? 0);
+    const response = (await login("coral reef at dawn", "192.0.2.60", {
+      cookie: `admin_session=${held}`,
+    })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    const token = setCookie.split(";")[0]?.split("=")[1] ?? "";
+    expect(token).not.toBe(held);
+    expect(await readSession(db, held)).toBeNull();
+    expect((await readSession(db, token))?.email).toBe("ops@example.com");
+    cookie = `admin_session=${token}`;
+  });
+
+  it("marks the cookie Secure when the site is served over HTTPS", () => {
+    expect(sessionCookie("abc", true)).toBe(
+      "admin_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
+    );
+    expect(sessionCookie("abc", false)).not.toContain("Secure");
+  });
+
+  it("answers repeated failures with 429 and a clear message", async () => {
+    const address = "203.0.113.90";
+    for (let i = 0; i < 5; i++) {
+      const outcome = await login("wrong wrong wrong", address).catch((e: unknown) => e);
+      expect(statusOf({ value: outcome })).toBe(401);
+    }
+    const blocked = await login("coral reef at dawn", address);
+    expect(statusOf({ value: blocked })).toBe(429);
+    const body = (blocked as { data: { error: string } }).data;
+    expect(body.error).toMatch(
+      /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+  });
+
+  it("says Failed to load properties when the list cannot be read", async () => {
+    const db = database.db;
+    const request = () => new Request(`${SITE}/admin`, { headers: { cookie } });
+    const ok = await adminRoute.loader({
+      request: request(),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(ok).toMatchObject({ signedIn: true, loadError: false });
+    await db.execute(sql`alter table properties rename to properties_away`);
+    try {
+      const failed = await adminRoute.loader({
+        request: request(),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never);
+      expect(failed).toMatchObject({ signedIn: true, loadError: true, properties: [] });
+    } finally {
+      await db.execute(sql`alter table properties_away rename to properties`);
+    }
+  });
+
+  it("sends an admin without a second factor to enrol when the setting requires it", async () => {
+    const db = database.db;
+    await db.insert(settings).values({ key: "admin_require_totp", value: true });
+    const request = new Request(`${SITE}/admin/leads`, { headers: { cookie } });
+    const thrown = await leadsRoute
+      .loader({ request, params: {}, context: new RouterContextProvider() } as never)
+      .catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/admin/security");
+    const security = await securityRoute.loader({
+      request: new Request(`${SITE}/admin/security`, { headers: { cookie } }),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never);
+    expect(security.required).toBe(true);
+  });
+});

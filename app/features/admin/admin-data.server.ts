@@ -1,0 +1,20 @@
+import { getRuntime } from "../../lib/runtime.server.ts";
+import { withTimeout } from "../../lib/timeout.ts";
+
+export interface DatabaseBadge {
+  kind: "embedded" | "postgres";
+  label: string;
+  answering: boolean;
+}
+
+/** Which database the site is connected to and whether it answers right now. */
+export async function databaseBadge(): Promise<DatabaseBadge> {
+  const { database } = getRuntime();
+  const label = database.kind === "embedded" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL";
+  try {
+    await withTimeout(database.ping(), 2_000);
+    return { kind: database.kind, label, answering: true };
+  } catch {
+    return { kind: database.kind, label, answering: false };
+  }
+}

@@ -1,0 +1,72 @@
+import { Form, Link, NavLink } from "react-router";
+import type { DatabaseBadge } from "./admin-data.server.ts";
+
+const button =
+  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-3";
+
+export const buttonStyles = {
+  primary: `${button} bg-sea-900 text-white hover:bg-sea-700 disabled:opacity-60`,
+  secondary: `${button} bg-white text-ink-900 ring-1 ring-sand-200 hover:bg-sand-100`,
+  danger: `${button} bg-rose-600 text-white hover:bg-rose-700`,
+};
+
+export function AdminLayout({
+  title,
+  email,
+  badge,
+  actions,
+  children,
+}: {
+  title: string;
+  email: string;
+  badge?: DatabaseBadge;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-sea-900 text-white" : "text-ink-600 hover:bg-sand-100"}`;
+  return (
+    <div className="min-h-dvh bg-sand-50">
+      <header className="border-b border-sand-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
+          <div className="mr-auto">
+            <h1 className="font-display text-2xl text-sea-900">{title}</h1>
+            <p className="text-xs text-ink-500">Signed in as {email}</p>
+          </div>
+          {badge && (
+            <span
+              data-testid="database-badge"
+              className={`rounded-full px-3 py-1 text-xs font-semibold ${badge.answering ? "bg-emerald-100 text-emerald-900" : "bg-rose-100 text-rose-900"}`}
+            >
+              {badge.answering ? "Connected to" : "Not answering:"} {badge.label}
+            </span>
+          )}
+          {actions}
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className={buttonStyles.secondary}>
+              Logout
+            </button>
+          </Form>
+          <Link to="/" className={buttonStyles.secondary} reloadDocument>
+            Close
+          </Link>
+        </div>
+        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl gap-1 px-4 pb-3 sm:px-6">
+          <NavLink to="/admin" end className={tab}>
+            Properties
+          </NavLink>
+          <NavLink to="/admin/leads" className={tab}>
+            Leads
+          </NavLink>
+          <NavLink to="/admin/deleted" className={tab}>
+            Deleted properties
+          </NavLink>
+          <NavLink to="/admin/security" className={tab}>
+            Security
+          </NavLink>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { formatBaht, formatDate } from "../../lib/format.ts";
+import { toUnitImage } from "../media/media-url.ts";
+import type { ImageItem } from "./property-schema.ts";
+
+const STATUS_STYLES: Record<string, string> = {
+  available: "bg-emerald-600 text-white",
+  soon: "bg-amber-400 text-amber-950",
+  occupied: "bg-rose-600 text-white",
+};
+const STATUS_LABELS: Record<string, string> = {
+  available: "Available",
+  soon: "Available soon",
+  occupied: "Occupied",
+};
+export const TYPE_LABELS: Record<string, string> = { "pool-villa": "Pool Villa", condo: "Condo" };
+
+export interface PropertyCardData {
+  id: number;
+  name: string;
+  building: string;
+  unitCode: string;
+  status: string;
+  type: string;
+  bedrooms: number;
+  sizeM2: number;
+  pricingYearly: number;
+  availableFrom: string | null;
+  rentedUntil: string | null;
+  images: ImageItem[];
+}
+
+export function imageSrc(image: ImageItem | undefined): string | null {
+  if (!image) return null;
+  if (image.kind === "url") return image.url;
+  return toUnitImage({ ...image, url: null })?.src ?? null;
+}
+
+export function PropertyCard({
+  property,
+  onDelete,
+}: {
+  property: PropertyCardData;
+  onDelete: () => void;
+}) {
+  const src = imageSrc(property.images[0]);
+  return (
+    <article
+      data-testid="admin-property-card"
+      className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-sand-200"
+    >
+      <div className="aspect-[8/4] bg-sand-100">
+        {src && <img src={src} alt="" className="size-full object-cover" loading="lazy" />}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h2 className="font-semibold text-sea-900">{property.name}</h2>
+            <p className="text-sm text-ink-500">
+              {property.building} · {property.unitCode}
+            </p>
+          </div>
+          <span
+            className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[property.status] ?? ""}`}
+          >
+            {STATUS_LABELS[property.status] ?? property.status}
+          </span>
+        </div>
+        <p className="text-sm text-ink-600">
+          {TYPE_LABELS[property.type] ?? property.type} · {property.bedrooms} bed ·{" "}
+          {property.sizeM2} m²
+        </p>
+        <p className="font-semibold text-sea-800">
+          {formatBaht(property.pricingYearly)}/month (1 year)
+        </p>
+        {property.availableFrom && (
+          <p className="text-sm text-amber-700">
+            Available from {formatDate(property.availableFrom, "en")}
+          </p>
+        )}
+        {property.rentedUntil && (
+          <p className="text-sm text-rose-700">
+            Rented until {formatDate(property.rentedUntil, "en")}
+          </p>
+        )}
+        <div className="mt-auto flex gap-2 pt-2">
+          <Link
+            to={`/admin/properties/${property.id}`}
+            className="rounded-lg bg-sea-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sea-700"
+            aria-label={`Edit ${property.name}`}
+          >
+            Edit
+          </Link>
+          <Link
+            to={`/admin/properties/${property.id}/history`}
+            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100"
+            aria-label={`History of ${property.name}`}
+          >
+            History
+          </Link>
+          <button
+            type="button"
+            onClick={onDelete}
+            className="ml-auto rounded-lg px-3 py-1.5 text-sm font-semibold text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50"
+            aria-label={`Delete ${property.name}`}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import {
+  BUILDINGS,
+  LISTING_LOCATIONS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+} from "../listings/catalog.ts";
+import { MEDIA_WIDTHS } from "../media/media-url.ts";
+
+/** The form's image list, in order (first = main): an uploaded picture or an external URL. */
+export const imageItemSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("media"),
+    mediaKey: z
+      .string()
+      .regex(/^(uploads\/[a-f0-9]{32}|demo\/[a-z0-9-]{1,120})$/, "Unknown picture"),
+    width: z.number().int().positive().nullable(),
+    height: z.number().int().positive().nullable(),
+    variants: z
+      .array(z.number().int().positive())
+      .min(1)
+      .refine((v) => v.every((w) => (MEDIA_WIDTHS as readonly number[]).includes(w) || w < 480)),
+  }),
+  z.object({
+    kind: z.literal("url"),
+    url: z.string().refine(isHttpUrl, "Image URLs must start with http:// or https://"),
+  }),
+]);
+export type ImageItem = z.infer<typeof imageItemSchema>;
+
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && text.length <= 2000;
+  } catch {
+    return false;
+  }
+}
+
+/** "a, b,, c " → ["a", "b", "c"]: split on commas, trimmed, empties dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const trimmed = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+const wholeNumber = (field: string, min: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v.trim())) : v),
+    z
+      .number({ error: `${field} must be a number` })
+      .int(`${field} must be a whole number`)
+      .min(min, `${field} must be at least ${min}`)
+      .max(100_000_000, `${field} is too large`),
+  );
+
+const optionalDate = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null),
+  z.iso.date("Use a date like 2027-01-31").nullable(),
+);
+
+/**
+ * The property form, checked by the browser before sending and by the action as the real check.
+ * Field values arrive as text (FormData); the result is what the database stores.
+ */
+export const propertyFormSchema = z
+  .object({
+    unitCode: trimmed("Unit code", 40),
+    building: z.enum(BUILDINGS, "Choose a building"),
+    name: trimmed("Property name", 120),
+    type: z.enum(PROPERTY_TYPES, "Choose a type"),
+    status: z.enum(PROPERTY_STATUSES, "Choose a status"),
+    location: z.enum(LISTING_LOCATIONS, "Choose a location"),
+    bedrooms: wholeNumber("Bedrooms", 1),
+    bathrooms: wholeNumber("Bathrooms", 1),
+    sizeM2: wholeNumber("Size", 1),
+    floor: wholeNumber("Floor", 1),
+    pricingMonthly: wholeNumber("Monthly price", 0),
+    pricingSixMonth: wholeNumber("6-month price", 0),
+    pricingYearly: wholeNumber("Yearly price", 0),
+    availableFrom: optionalDate,
+    rentedUntil: optionalDate,
+    facilities: z
+      .string()
+      .default("")
+      .transform(splitList)
+      .pipe(z.array(z.string().max(60, "Each facility must be at most 60 characters")).max(40)),
+    description: trimmed("Description", 5000),
+    descriptionRu: z
+      .string()
+      .trim()
+      .max(5000, "Description must be at most 5000 characters")
+      .default(""),
+    images: z
+      .string()
+      .default("[]")
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "Images could not be read" });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(imageItemSchema).max(40, "At most 40 images")),
+  })
+  // Only the date that belongs to the status is kept: soon → available-from, occupied → rented-until.
+  .transform((p) => ({
+    ...p,
+    availableFrom: p.status === "soon" ? p.availableFrom : null,
+    rentedUntil: p.status === "occupied" ? p.rentedUntil : null,
+  }));
+
+export type PropertyInput = z.output<typeof propertyFormSchema>;
+export type PropertyFormFields = z.input<typeof propertyFormSchema>;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message of each field, as the form shows them. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Defaults of a new property, as the spec gives them. */
+export const NEW_PROPERTY_DEFAULTS = {
+  unitCode: "",
+  building: "The Trees",
+  name: "",
+  type: "condo",
+  status: "available",
+  location: "Kamala",
+  bedrooms: 1,
+  bathrooms: 1,
+  sizeM2: 30,
+  floor: 1,
+  pricingMonthly: 35000,
+  pricingSixMonth: 30000,
+  pricingYearly: 25000,
+  availableFrom: null,
+  rentedUntil: null,
+  facilities: [] as string[],
+  description: "",
+  descriptionRu: "",
+  images: [] as ImageItem[],
+} as const;

@@ -1,0 +1,80 @@
+import { data, Form, redirect } from "react-router";
+import { databaseBadge } from "../features/admin/admin-data.server.ts";
+import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
+import { listDeletedProperties, restoreProperty } from "../features/admin/properties.server.ts";
+import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { getRuntime } from "../lib/runtime.server.ts";
+import type { Route } from "./+types/admin.deleted";
+
+export function meta() {
+  return [{ title: "Admin — Deleted properties" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return {
+    email: admin.email,
+    badge: await databaseBadge(),
+    deleted: await listDeletedProperties(getRuntime().database.db),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const id = Number((await request.formData()).get("id"));
+  const { database, storage } = getRuntime();
+  try {
+    await restoreProperty(database.db, storage, id, admin.id);
+  } catch (error) {
+    return data(
+      {
+        error: `Error restoring property: ${error instanceof Error ? error.message : "Unknown error"}`,
+      },
+      { status: 400 },
+    );
+  }
+  return redirect("/admin?notice=restored");
+}
+
+export default function Deleted({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminLayout title="Deleted properties" email={loaderData.email} badge={loaderData.badge}>
+      {actionData?.error && (
+        <p role="alert" className="mb-4 rounded-lg bg-rose-50 px-3 py-2 text-rose-800">
+          {actionData.error}
+        </p>
+      )}
+      {loaderData.deleted.length === 0 ? (
+        <p className="text-ink-600">No deleted properties.</p>
+      ) : (
+        <ul
+          className="divide-y divide-sand-200 rounded-xl bg-white ring-1 ring-sand-200"
+          aria-label="Deleted properties"
+        >
+          {loaderData.deleted.map((d) => (
+            <li key={d.id} className="flex items-center gap-4 px-4 py-3">
+              <div className="mr-auto">
+                <p className="font-semibold text-sea-900">{d.name}</p>
+                <p className="text-sm text-ink-600">
+                  {d.building} · {d.unitCode} — deleted{" "}
+                  {new Date(d.deletedAt).toLocaleString("en-GB", { timeZone: "Asia/Bangkok" })} by{" "}
+                  {d.by ?? "a removed account"}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="id" value={d.id} />
+                <button
+                  type="submit"
+                  className={buttonStyles.primary}
+                  aria-label={`Restore ${d.name}`}
+                >
+                  Restore
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,19 @@
+import { leadsCsv, listLeads, parseLeadFilter } from "../features/admin/leads.server.ts";
+import { requireAdmin } from "../features/auth/guard.server.ts";
+import { getRuntime } from "../lib/runtime.server.ts";
+import type { Route } from "./+types/admin.leads-export";
+
+/** The leads of the current filter as CSV (UTF-8 with BOM, so spreadsheets read Cyrillic). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filter = parseLeadFilter(new URL(request.url).searchParams);
+  const csv = leadsCsv(await listLeads(getRuntime().database.db, filter));
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="leads-${date}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { data, useNavigate } from "react-router";
+import { Modal } from "../features/admin/modal.tsx";
+import { getProperty } from "../features/admin/properties.server.ts";
+import { PropertyForm } from "../features/admin/property-form.tsx";
+import { AdminRouteError } from "../features/admin/route-error.tsx";
+import { saveProperty } from "../features/admin/save-property.server.ts";
+import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { getRuntime } from "../lib/runtime.server.ts";
+import type { Route } from "./+types/admin.property-edit";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = Number(params.id);
+  const property = Number.isInteger(id) ? await getProperty(getRuntime().database.db, id) : null;
+  if (!property) throw data("Property not found", { status: 404 });
+  return { property };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const id = Number(params.id);
+  if (!Number.isInteger(id)) throw data("Property not found", { status: 404 });
+  return saveProperty(request, admin, id);
+}
+
+export default function EditProperty({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { property } = loaderData;
+  return (
+    <Modal title="Edit Property" wide onClose={() => navigate("/admin")}>
+      {/* A new key per version: after a save elsewhere the form starts from what is stored. */}
+      <PropertyForm
+        key={`${property.id}-${property.version}`}
+        values={property}
+        version={property.version}
+      />
+    </Modal>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

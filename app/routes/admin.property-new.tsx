@@ -1,0 +1,31 @@
+import { useNavigate } from "react-router";
+import { Modal } from "../features/admin/modal.tsx";
+import { PropertyForm } from "../features/admin/property-form.tsx";
+import { NEW_PROPERTY_DEFAULTS } from "../features/admin/property-schema.ts";
+import { AdminRouteError } from "../features/admin/route-error.tsx";
+import { saveProperty } from "../features/admin/save-property.server.ts";
+import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import type { Route } from "./+types/admin.property-new";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  return saveProperty(request, admin, null);
+}
+
+export default function NewProperty() {
+  const navigate = useNavigate();
+  return (
+    <Modal title="Create New Property" wide onClose={() => navigate("/admin")}>
+      <PropertyForm values={NEW_PROPERTY_DEFAULTS} />
+    </Modal>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

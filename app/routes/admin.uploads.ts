@@ -1,0 +1,28 @@
+import { MAX_UPLOAD_BYTES, storeUpload, UploadError } from "../features/admin/uploads.server.ts";
+import { requireAdminAction } from "../features/auth/guard.server.ts";
+import { getRuntime } from "../lib/runtime.server.ts";
+import type { Route } from "./+types/admin.uploads";
+
+/** Room for the multipart envelope around one file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** POST one image (multipart field "file"): answers its stored media key and variants. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const length = Number(request.headers.get("content-length"));
+  if (!length || length > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) {
+    return Response.json({ error: "The file is larger than 10 MB." }, { status: 413 });
+  }
+  const file = (await request.formData()).get("file");
+  if (!(file instanceof File)) {
+    return Response.json({ error: "No file was sent." }, { status: 400 });
+  }
+  try {
+    const image = await storeUpload(getRuntime().storage, Buffer.from(await file.arrayBuffer()));
+    return Response.json({ image });
+  } catch (error) {
+    if (error instanceof UploadError)
+      return Response.json({ error: error.message }, { status: 422 });
+    throw error;
+  }
+}

@@ -1,0 +1,122 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { openDatabase } from "../../app/db/client.server.ts";
+import { leads } from "../../app/db/schema.ts";
+import { base32Decode, totpCode, totpStep } from "../../app/features/auth/totp.server.ts";
+import { expectSignedOut, signIn, startAdminServer, watchErrors } from "./support/admin.ts";
+import { tempDataDir } from "./support/server-process.ts";
+
+// Each test starts a server of its own; one at a time keeps the machine calm.
+test.describe.configure({ mode: "serial" });
+
+test("enrol an authenticator, then sign in with a code and with a recovery code", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    const errors = watchErrors(page);
+    await signIn(page, server.url);
+    await page.getByRole("link", { name: "Security" }).click();
+    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(
+      page.getByRole("img", { name: "QR code for the authenticator app" }),
+    ).toBeVisible();
+    const secret = base32Decode((await page.getByTestId("totp-secret").textContent()) ?? "");
+    await page.getByLabel("Code from the app").fill("000000");
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    await page.getByLabel("Code from the app").fill(totpCode(secret, totpStep()));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    const codes = await page
+      .getByRole("list", { name: "Recovery codes" })
+      .getByRole("listitem")
+      .allTextContents();
+    expect(codes).toHaveLength(10);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectSignedOut(page);
+
+    // The password alone no longer signs in.
+    await signIn(page, server.url);
+    await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+    await page.goto(`${server.url}/admin`);
+    await expectSignedOut(page);
+    await signIn(page, server.url);
+    await page.getByLabel("Code").fill("123456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    // The enrolment code's step is used up; the next step's code (within the drift window) works.
+    await page.getByLabel("Code").fill(totpCode(secret, totpStep() + 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await signIn(page, server.url);
+    await page.getByLabel("Code").fill(codes[0] ?? "");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page.getByRole("link", { name: "Security" }).click();
+    await expect(page.getByText("Recovery codes left: 9.")).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a stored lead shows in the Leads view, is filtered, marked handled and exported", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The lead is written before the server starts: the embedded database has one user at a time.
+  const dataDir = tempDataDir();
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  await database.migrate();
+  await database.db.insert(leads).values([
+    {
+      kind: "roi",
+      name: "Marina Test",
+      email: "marina@example.com",
+      phone: "+66 81 000 0000",
+      language: "ru",
+      inputs: { propertyValue: 12000000, location: "Kamala", type: "condo" },
+    },
+    { kind: "newsletter", email: "news@example.com" },
+  ]);
+  await database.close();
+
+  const server = await startAdminServer(dataDir);
+  try {
+    await signIn(page, server.url);
+    await page.getByRole("link", { name: "Leads" }).click();
+    const rows = page.getByTestId("lead-row");
+    await expect(rows).toHaveCount(2);
+    const marina = rows.filter({ hasText: "Marina Test" });
+    await expect(marina).toContainText("ROI 7% program");
+    await expect(marina).toContainText("marina@example.com");
+    await expect(marina).toContainText("propertyValue: 12000000");
+    await expect(marina).toContainText("Russian");
+
+    await page.getByLabel("Kind").selectOption("roi");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(rows).toHaveCount(1);
+    await marina.getByRole("button", { name: "Mark handled" }).click();
+    await expect(marina.getByRole("button", { name: "Mark as new" })).toBeVisible();
+
+    await page.getByLabel("Kind").selectOption("");
+    await page.getByLabel("Handled").selectOption("new");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("news@example.com");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const csv = await (await download).createReadStream();
+    let text = "";
+    for await (const chunk of csv) text += chunk;
+    expect(text).toContain('"news@example.com"');
+    expect(text).not.toContain("marina@example.com");
+  } finally {
+    await server.stop();
+  }
+});
