@@ -7,12 +7,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { createI18n } from "./i18n/i18n.ts";
 import { LANGUAGES, languageFromPath, localizePath } from "./i18n/languages.ts";
+import { messagesFor } from "./i18n/messages.server.ts";
+import { createTranslator } from "./i18n/translate.ts";
 import { I18nProvider, useT } from "./i18n/use-t.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { getRuntime } from "./lib/runtime.server.ts";
@@ -20,15 +23,32 @@ import { useContacts } from "./lib/use-contacts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
 
-export async function loader() {
+export async function loader({ url }: Route.LoaderArgs) {
   const { config } = getRuntime();
-  return { contacts: config.contacts };
+  const lang = languageFromPath(url.pathname);
+  return { contacts: config.contacts, lang, messages: messagesFor(lang) };
+}
+
+/** The dictionary comes with the root's data: load it again when the language changes. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return (
+    languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname) ||
+    defaultShouldRevalidate
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const lang = languageFromPath(pathname);
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const messages = useRouteLoaderData<typeof loader>("root")?.messages;
+  const i18n = useMemo(
+    () => ({ lang, t: createTranslator(lang, messages ?? {}) }),
+    [lang, messages],
+  );
   const nonce = useNonce();
   return (
     <html lang={lang}>

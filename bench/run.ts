@@ -1,23 +1,25 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md, measured side by side in one run.
- *   1. JavaScript (gzip) each public page loads, and whether admin code is among it.
+ *   1. JavaScript (gzip, as sent) Chromium downloads for public pages; any admin code among it.
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
  *      Node server answering the same bytes (the ratio is what to compare across machines).
  *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
- * Needs `npm run build` first. Writes bench/results/latest.json.
+ * Needs `npm run build` first, and Chromium (as the end-to-end tests). Writes
+ * bench/results/latest.json.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { type Browser, chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server.ts";
 import { properties } from "../app/db/schema.ts";
 import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/features/listings/catalog.ts";
 import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.server.ts";
+import { chromiumLaunchOptions } from "../tests/e2e/support/env.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -60,17 +62,22 @@ async function startSite(): Promise<{ url: string; child: ChildProcess }> {
   throw new Error("the site did not start");
 }
 
-async function pageJavaScript(url: string) {
-  const html = await (await fetch(url)).text();
-  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
-  let gzip = 0;
-  for (const asset of assets) {
-    gzip += gzipSync(await readFile(path.join(root, "build", "client", asset))).length;
-  }
+/** The JavaScript a visitor's browser really downloads for a page (gzip, as sent). */
+async function pageJavaScript(browser: Browser, url: string) {
+  const page = await browser.newPage();
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on("requestfinished", async (request) => {
+    if (request.resourceType() !== "script") return;
+    const sizes = await request.sizes();
+    scripts.push({ url: request.url(), bytes: sizes.responseBodySize });
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.close();
+  const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
   return {
-    files: assets.length,
-    gzipKB: +(gzip / 1024).toFixed(1),
-    adminCode: assets.some((a) => /admin/i.test(a)),
+    files: scripts.length,
+    gzipKB: +(total / 1024).toFixed(1),
+    adminCode: scripts.some((s) => /admin/i.test(s.url)),
   };
 }
 
@@ -151,12 +158,14 @@ async function listingAtScale(count: number) {
 const site = await startSite();
 try {
   const results: Record<string, unknown> = {};
+  const browser = await chromium.launch(chromiumLaunchOptions());
   results.javascript = {
-    home: await pageJavaScript(`${site.url}/`),
-    unit: await pageJavaScript(`${site.url}/units/canopy-pool-villa-v-01`),
-    blogPost: await pageJavaScript(`${site.url}/blog/condo-or-pool-villa`),
+    home: await pageJavaScript(browser, `${site.url}/`),
+    unit: await pageJavaScript(browser, `${site.url}/units/canopy-pool-villa-v-01`),
+    blogPost: await pageJavaScript(browser, `${site.url}/blog/condo-or-pool-villa`),
     budgetKB: 125,
   };
+  await browser.close();
 
   const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
   const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());

@@ -200,6 +200,23 @@ export const en = {
   testimonials: {
     eyebrow: "Testimonials",
     title: "What our residents say",
+    items: {
+      sarah: {
+        location: "Kamala, from London",
+        quote:
+          "We moved with two children and a dog. The team found us a villa near the school, fixed the pool pump on a Sunday and never once made us chase them.",
+      },
+      dmitry: {
+        location: "Rawai, from Novosibirsk",
+        quote:
+          "I rented for a month to try island life and stayed for a year. Clear contract, honest prices, and they answer in Russian at any hour.",
+      },
+      thomas: {
+        location: "Bang Tao, from Munich",
+        quote:
+          "As an owner abroad I get a statement every month and photos of every repair. My villa earns more than when I managed it myself.",
+      },
+    },
   },
   portal: {
     eyebrow: "Owner portal",

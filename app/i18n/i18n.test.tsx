@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { en } from "./en.ts";
-import { createI18n } from "./i18n.ts";
 import { languageFromPath, localizePath } from "./languages.ts";
+import { createI18n } from "./messages.server.ts";
 import { ru } from "./ru.ts";
 import { I18nProvider, useT } from "./use-t.tsx";
 

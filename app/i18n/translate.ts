@@ -27,7 +27,12 @@ export interface TranslateFunction {
   (key: TranslationKey, options?: TranslateOptions): string;
 }
 
-type Dictionary = { readonly [key: string]: string | readonly string[] | Dictionary };
+export type Dictionary = { readonly [key: string]: string | readonly string[] | Dictionary };
+
+export interface I18n {
+  lang: Language;
+  t: TranslateFunction;
+}
 
 const PLURAL_LOCALES: Record<Language, string> = { en: "en", ru: "ru" };
 

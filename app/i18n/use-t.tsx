@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { I18n } from "./i18n.ts";
+import type { I18n } from "./translate.ts";
 
 const I18nContext = createContext<I18n | null>(null);
 

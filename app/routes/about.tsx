@@ -1,11 +1,10 @@
 import { AboutContent } from "../features/marketing/about-content.tsx";
-import { createI18n } from "../i18n/i18n.ts";
-import { languageFromPath } from "../i18n/languages.ts";
+import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import type { Route } from "./+types/about";
 
-export function meta({ location }: Route.MetaArgs) {
-  const { t } = createI18n(languageFromPath(location.pathname));
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaI18n(args);
   return [{ title: t("meta.aboutTitle") }, { name: "description", content: t("about.subtitle") }];
 }
 

@@ -4,9 +4,9 @@ import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.leads-export";
 
 /** The leads of the current filter as CSV (UTF-8 with BOM, so spreadsheets read Cyrillic). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filter = parseLeadFilter(new URL(request.url).searchParams);
+  const filter = parseLeadFilter(url.searchParams);
   const csv = leadsCsv(await listLeads(getRuntime().database.db, filter));
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

@@ -10,9 +10,9 @@ export function meta() {
   return [{ title: "Admin — Leads" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const filter = parseLeadFilter(new URL(request.url).searchParams);
+  const filter = parseLeadFilter(url.searchParams);
   return { email: admin.email, filter, leads: await listLeads(getRuntime().database.db, filter) };
 }
 

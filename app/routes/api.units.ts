@@ -4,8 +4,8 @@ import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/api.units";
 
 /** GET /api/units?status=&location=&type=&bedrooms=&price=&page= : one page of the listing. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { query, errors } = parseListingQuery(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { query, errors } = parseListingQuery(url.searchParams);
   if (errors.length > 0) {
     return Response.json({ error: "Invalid filter", details: errors }, { status: 400 });
   }

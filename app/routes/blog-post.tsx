@@ -5,8 +5,8 @@ import { languageFromPath, localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const post = await loadBlogPost(languageFromPath(new URL(request.url).pathname), params.slug);
+export async function loader({ url, params }: Route.LoaderArgs) {
+  const post = await loadBlogPost(languageFromPath(url.pathname), params.slug);
   if (!post) throw data(null, { status: 404 });
   return { post };
 }

@@ -2,14 +2,13 @@ import { Link } from "react-router";
 import { BLOG_CATEGORIES, type BlogCategory } from "../features/blog/blog.ts";
 import { PostCard } from "../features/blog/post-card.tsx";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
-import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
+import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { SectionHeading } from "../ui/section-heading.tsx";
 import type { Route } from "./+types/blog";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("category");
   // An unknown category is ignored, like an unknown listing filter.
   const category = BLOG_CATEGORIES.find((c) => c === requested) ?? null;
@@ -17,8 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { category, posts: category ? posts.filter((p) => p.category === category) : posts };
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const { t } = createI18n(languageFromPath(location.pathname));
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaI18n(args);
   return [
     { title: t("meta.blogTitle") },
     { name: "description", content: t("meta.blogDescription") },

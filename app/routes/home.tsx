@@ -13,14 +13,13 @@ import { ServicesSection } from "../features/marketing/services-section.tsx";
 import { TestimonialsSection } from "../features/marketing/testimonials-section.tsx";
 import { sitePicture } from "../features/media/site-picture.ts";
 import { OwnerProgramsSection } from "../features/owners/owner-programs-section.tsx";
-import { createI18n } from "../i18n/i18n.ts";
 import { languageFromPath } from "../i18n/languages.ts";
+import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const lang = languageFromPath(url.pathname);
   const { query } = parseListingQuery(url.searchParams);
   const [listing, posts] = await Promise.all([
@@ -48,8 +47,8 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const { t } = createI18n(languageFromPath(location.pathname));
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaI18n(args);
   return [{ title: t("meta.title") }, { name: "description", content: t("meta.description") }];
 }
 

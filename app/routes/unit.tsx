@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
-import { createI18n } from "../i18n/i18n.ts";
-import { languageFromPath } from "../i18n/languages.ts";
+import { metaI18n } from "../i18n/meta.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/unit";
 
@@ -15,9 +14,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { unit: found.unit, source: found.source };
 }
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
-  const lang = languageFromPath(location.pathname);
-  const { t } = createI18n(lang);
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  const { t, lang } = metaI18n(args);
   if (!loaderData) return [{ title: t("notFound.title") }];
   const { unit } = loaderData;
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;

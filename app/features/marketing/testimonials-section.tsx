@@ -5,7 +5,7 @@ import { TESTIMONIALS } from "./testimonials.ts";
 const AVATAR_COLOURS = ["bg-coral-500", "bg-sea-700", "bg-emerald-700"];
 
 export function TestimonialsSection() {
-  const { t, lang } = useT();
+  const { t } = useT();
   return (
     <section className="bg-sea-900 py-20 text-white" aria-labelledby="testimonials-title">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -20,7 +20,7 @@ export function TestimonialsSection() {
             <li key={item.name}>
               <figure className="flex h-full flex-col rounded-3xl bg-white/5 p-6 ring-1 ring-white/10">
                 <blockquote className="flex-1 leading-relaxed text-sea-50">
-                  “{item.quote[lang]}”
+                  “{t(`testimonials.items.${item.id}.quote`)}”
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
                   <span
@@ -31,7 +31,9 @@ export function TestimonialsSection() {
                   </span>
                   <span>
                     <span className="block font-semibold">{item.name}</span>
-                    <span className="block text-sm text-sea-100">{item.location[lang]}</span>
+                    <span className="block text-sm text-sea-100">
+                      {t(`testimonials.items.${item.id}.location`)}
+                    </span>
                   </span>
                 </figcaption>
               </figure>
