@@ -11,7 +11,9 @@ const long = (n: number) => "x".repeat(n);
 
 describe("ROI get-started form", () => {
   it("needs a name and a valid e-mail; phone is optional", () => {
-    expect(parseForm(roiLeadSchema, { name: "Anna", email: "anna@example.com", phone: "" })).toEqual({
+    expect(
+      parseForm(roiLeadSchema, { name: "Anna", email: "anna@example.com", phone: "" }),
+    ).toEqual({
       success: true,
       data: { name: "Anna", email: "anna@example.com", phone: "" },
     });

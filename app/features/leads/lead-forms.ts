@@ -25,19 +25,27 @@ export type FormErrorKey =
 const err = (key: FormErrorKey) => ({ error: key });
 
 const requiredText = (max: number) =>
-  z.string().check(z.minLength(1, err("forms.errors.required")), z.maxLength(max, err("forms.errors.tooLong")));
+  z
+    .string()
+    .check(
+      z.minLength(1, err("forms.errors.required")),
+      z.maxLength(max, err("forms.errors.tooLong")),
+    );
 
-const optionalText = (max: number) => z.string().check(z.maxLength(max, err("forms.errors.tooLong")));
+const optionalText = (max: number) =>
+  z.string().check(z.maxLength(max, err("forms.errors.tooLong")));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()-]{6,}$/;
 
 const emailField = () =>
-  z.string().check(
-    z.minLength(1, err("forms.errors.required")),
-    z.maxLength(LIMITS.email, err("forms.errors.tooLong")),
-    z.regex(EMAIL, err("forms.errors.email")),
-  );
+  z
+    .string()
+    .check(
+      z.minLength(1, err("forms.errors.required")),
+      z.maxLength(LIMITS.email, err("forms.errors.tooLong")),
+      z.regex(EMAIL, err("forms.errors.email")),
+    );
 
 const optionalEmail = () =>
   z.string().check(
@@ -84,9 +92,14 @@ export const unitEnquirySchema = z
     name: requiredText(LIMITS.name),
     email: optionalEmail(),
     phone: optionalPhone(),
-    lease: z.string().check(
-      z.refine((v) => (LEASE_LENGTHS as readonly string[]).includes(v), err("forms.errors.lease")),
-    ),
+    lease: z
+      .string()
+      .check(
+        z.refine(
+          (v) => (LEASE_LENGTHS as readonly string[]).includes(v),
+          err("forms.errors.lease"),
+        ),
+      ),
     moveIn: z.string().check(z.refine((v) => v === "" || isRealDate(v), err("forms.errors.date"))),
     message: optionalText(LIMITS.message),
   })
@@ -117,7 +130,10 @@ export type ParseResult<T> =
   | { success: false; fieldErrors: FieldErrors };
 
 /** Checks a form's fields against its schema: the data, or the first error of each field. */
-export function parseForm<T>(schema: z.ZodMiniType<T>, fields: Record<string, string>): ParseResult<T> {
+export function parseForm<T>(
+  schema: z.ZodMiniType<T>,
+  fields: Record<string, string>,
+): ParseResult<T> {
   const result = schema.safeParse(fields);
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: FieldErrors = {};
@@ -131,4 +147,11 @@ export function parseForm<T>(schema: z.ZodMiniType<T>, fields: Record<string, st
 export const ROI_LEAD_FIELDS = ["name", "email", "phone"] as const;
 export const REVENUE_SHARE_FIELDS = ["name", "email", "phone", "message"] as const;
 export const NEWSLETTER_FIELDS = ["email", "consent"] as const;
-export const UNIT_ENQUIRY_FIELDS = ["name", "email", "phone", "lease", "moveIn", "message"] as const;
+export const UNIT_ENQUIRY_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "lease",
+  "moveIn",
+  "message",
+] as const;

@@ -32,7 +32,11 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     await database?.destroy();
   });
 
-  const roiPost = (request: Request, clientAddress = "198.51.100.1", rule?: { limit: number; windowMs: number }) =>
+  const roiPost = (
+    request: Request,
+    clientAddress = "198.51.100.1",
+    rule?: { limit: number; windowMs: number },
+  ) =>
     handleLeadPost({
       request,
       db: database.db,
@@ -108,11 +112,14 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     const rule = { limit: 2, windowMs: 60_000 };
     const fields = { name: "Clara", email: "clara@example.com" };
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await roiPost(post("/owners/roi", fields), "203.0.113.50", rule));
+    for (let i = 0; i < 3; i++)
+      answers.push(await roiPost(post("/owners/roi", fields), "203.0.113.50", rule));
     expect(answers.map((a) => a.init?.status ?? 200)).toEqual([200, 200, 429]);
     expect(answers[2]?.data).toMatchObject({ status: "rate-limited", values: { name: "Clara" } });
     // Another address is not affected.
-    expect((await roiPost(post("/owners/roi", fields), "203.0.113.51", rule)).data.status).toBe("ok");
+    expect((await roiPost(post("/owners/roi", fields), "203.0.113.51", rule)).data.status).toBe(
+      "ok",
+    );
   });
 
   it("answers 503 with the values when the database cannot store the lead", async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { type LEAD_KINDS, leads, properties } from "../../db/schema.ts";
-import { languageFromPath, type Language } from "../../i18n/languages.ts";
+import { type Language, languageFromPath } from "../../i18n/languages.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
@@ -101,7 +101,11 @@ export interface LeadPostOptions<K extends string, T> {
   kind: LeadKind;
   fields: readonly K[];
   validate: (fields: Record<K, string>) => ParseResult<T>;
-  store: (db: AppDatabase, value: T, meta: { language: Language; sourcePage: string }) => Promise<void>;
+  store: (
+    db: AppDatabase,
+    value: T,
+    meta: { language: Language; sourcePage: string },
+  ) => Promise<void>;
   rule?: RateLimitRule;
 }
 

@@ -54,25 +54,25 @@ describe("calculator input", () => {
   });
 
   it("is filled only with value, location and type; bedrooms optional", () => {
-    expect(isRoiInputFilled(params("value=1&location=Kamala&type=condo"))).toBe(true);
-    expect(isRoiInputFilled(params("value=1&location=Kamala"))).toBe(false);
-    expect(isRoiInputFilled(params("location=Kamala&type=condo"))).toBe(false);
+    expect(isRoiInputFilled(params("value=1&area=Kamala&property=condo"))).toBe(true);
+    expect(isRoiInputFilled(params("value=1&area=Kamala"))).toBe(false);
+    expect(isRoiInputFilled(params("area=Kamala&property=condo"))).toBe(false);
   });
 
   it("accepts the calculator's lists and a positive value only", () => {
-    expect(validateRoiInput(params("value=8,000,000&location=Bang Tao&type=penthouse"))).toEqual({
+    expect(validateRoiInput(params("value=8,000,000&area=Bang Tao&property=penthouse"))).toEqual({
       propertyValue: 8_000_000,
       location: "Bang Tao",
       type: "penthouse",
       bedrooms: null,
     });
     expect(
-      validateRoiInput(params("value=8000000&location=Kamala&type=condo&bedrooms=4%2B"))?.bedrooms,
+      validateRoiInput(params("value=8000000&area=Kamala&property=condo&beds=4%2B"))?.bedrooms,
     ).toBe("4+");
-    expect(validateRoiInput(params("value=0&location=Kamala&type=condo"))).toBeNull();
+    expect(validateRoiInput(params("value=0&area=Kamala&property=condo"))).toBeNull();
     // Chalong is on the listing filter, not on the calculator's list.
-    expect(validateRoiInput(params("value=1&location=Chalong&type=condo"))).toBeNull();
-    expect(validateRoiInput(params("value=1&location=Kamala&type=castle"))).toBeNull();
-    expect(validateRoiInput(params("value=1&location=Kamala&type=condo&bedrooms=9"))).toBeNull();
+    expect(validateRoiInput(params("value=1&area=Chalong&property=condo"))).toBeNull();
+    expect(validateRoiInput(params("value=1&area=Kamala&property=castle"))).toBeNull();
+    expect(validateRoiInput(params("value=1&area=Kamala&property=condo&beds=9"))).toBeNull();
   });
 });

@@ -91,13 +91,38 @@ export interface ValidRoiInput {
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
+/**
+ * The calculator's field names in forms and in the query string. They differ from the listing
+ * filter's (`location`, `type`, `bedrooms`), which the home page under the dialog reads.
+ */
+export const ROI_INPUT_NAMES = {
+  value: "value",
+  location: "area",
+  type: "property",
+  bedrooms: "beds",
+} as const satisfies Record<keyof RoiCalculatorInput, string>;
+
 /** The calculator's fields as typed (or from the query string). */
 export function readRoiInput(params: URLSearchParams | FormData): RoiCalculatorInput {
-  const get = (key: string) => {
-    const v = params.get(key);
+  const get = (key: keyof RoiCalculatorInput) => {
+    const v = params.get(ROI_INPUT_NAMES[key]);
     return typeof v === "string" ? v.trim() : "";
   };
-  return { value: get("value"), location: get("location"), type: get("type"), bedrooms: get("bedrooms") };
+  return {
+    value: get("value"),
+    location: get("location"),
+    type: get("type"),
+    bedrooms: get("bedrooms"),
+  };
+}
+
+/** The query string that reopens the calculator with these inputs. */
+export function roiQuery(input: RoiCalculatorInput): string {
+  const params = new URLSearchParams();
+  for (const key of ["value", "location", "type", "bedrooms"] as const) {
+    if (input[key]) params.set(ROI_INPUT_NAMES[key], input[key]);
+  }
+  return params.toString();
 }
 
 /** Whether Calculate My Returns may be pressed: value, location and type filled. */
