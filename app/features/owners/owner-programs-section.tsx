@@ -55,7 +55,7 @@ export function OwnerProgramsSection() {
 
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           <article className="relative flex flex-col rounded-3xl bg-sand-50 p-7 text-ink-900 shadow-2xl ring-1 ring-white/10 sm:p-9">
-            <span className="absolute top-7 right-7 rounded-full bg-coral-600 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+            <span className="mb-4 self-start rounded-full bg-coral-600 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase sm:absolute sm:top-7 sm:right-7 sm:mb-0">
               {t("owners.popular")}
             </span>
             <p className="text-sm font-semibold tracking-wide text-sea-600 uppercase">
@@ -134,19 +134,24 @@ export function OwnerProgramsSection() {
         </div>
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1.6fr]">
-          <div className="flex flex-col justify-between gap-4 rounded-3xl bg-white/[0.06] p-7 ring-1 ring-white/15">
-            <p className="text-sea-100">{t("brochure.subtitle")}</p>
-            <a
-              href={localizePath("/owners/roi/brochure.pdf", lang)}
-              download
-              className="inline-flex items-center gap-3 self-start rounded-full border border-white/40 px-6 py-3.5 font-semibold transition hover:bg-white/10"
-            >
-              <span aria-hidden="true">↓</span>
-              {t("owners.brochure")}
-              <span className="text-sm font-normal text-sea-100">
+          <div className="flex flex-col justify-between gap-5 rounded-3xl bg-white/[0.06] p-7 ring-1 ring-white/15">
+            <div>
+              <h3 className="font-display text-2xl">{t("brochure.title", terms)}</h3>
+              <p className="mt-1 text-sea-100">{t("brochure.subtitle")}</p>
+            </div>
+            <div>
+              <a
+                href={localizePath("/owners/roi/brochure.pdf", lang)}
+                download
+                className="inline-flex items-center gap-3 rounded-full border border-white/40 px-6 py-3.5 font-semibold transition hover:bg-white/10"
+              >
+                <span aria-hidden="true">↓</span>
+                {t("owners.brochure")}
+              </a>
+              <p className="mt-2 pl-6 text-sm text-sea-100">
                 {t("owners.brochureNote", { language: brochureLanguage })}
-              </span>
-            </a>
+              </p>
+            </div>
           </div>
           <div id="newsletter" className="rounded-3xl bg-sea-800 p-7 ring-1 ring-white/15">
             <h3 className="font-display text-2xl">{t("newsletter.title")}</h3>

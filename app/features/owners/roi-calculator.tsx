@@ -186,7 +186,7 @@ export function RoiCalculatorDialog({
             <Figure label={t("roi.fiveYear")} value={formatBaht(projection.fiveYearTotal)} big />
             <Figure label={t("roi.quarterly")} value={formatBaht(projection.quarterly)} />
             <Figure label={t("roi.monthly")} value={formatBaht(projection.monthly)} />
-            <Figure label={t("roi.nights")} value={t("roi.nightsValue", { nights })} />
+            <Figure label={t("roi.nights")} value={t("roi.nightsValue", { nights })} wide />
           </dl>
         </section>
       ) : (
@@ -298,9 +298,21 @@ export function RoiCalculatorDialog({
   );
 }
 
-function Figure({ label, value, big = false }: { label: string; value: string; big?: boolean }) {
+function Figure({
+  label,
+  value,
+  big = false,
+  wide = false,
+}: {
+  label: string;
+  value: string;
+  big?: boolean;
+  wide?: boolean;
+}) {
   return (
-    <div className="rounded-xl bg-white/8 p-4 ring-1 ring-white/10">
+    <div
+      className={`rounded-xl bg-white/8 p-4 ring-1 ring-white/10 ${wide ? "sm:col-span-2" : ""}`}
+    >
       <dt className="text-sm text-sea-100">{label}</dt>
       <dd className={`mt-1 font-semibold tabular-nums ${big ? "text-2xl sm:text-3xl" : "text-lg"}`}>
         {value}
