@@ -278,6 +278,11 @@ export function RoiCalculatorDialog({
                 />
               </div>
               <div className="sm:col-span-2">
+                {lead.errors.value && (
+                  <p role="alert" className="mb-3 text-sm font-medium text-rose-700">
+                    {t("roi.needInputs")}
+                  </p>
+                )}
                 <FormProblem result={lead.result} />
               </div>
             </lead.fetcher.Form>
