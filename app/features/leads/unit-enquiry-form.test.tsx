@@ -1,0 +1,50 @@
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../i18n/i18n.ts";
+import type { Contacts } from "../../lib/contacts.ts";
+import { UnitEnquiryForm } from "./unit-enquiry-form.tsx";
+
+const contacts: Contacts = {
+  brandName: "Kamala Living",
+  phone: "+66 76 000 100",
+  whatsapp: "6676000100",
+  telegram: "kamala_living_desk",
+  email: "rentals@example.com",
+  officeAddress: "Kamala",
+};
+
+function render(offline: boolean, lang: "en" | "ru" = "en") {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      HydrateFallback: () => null,
+      Component: () => <UnitEnquiryForm unitName="Canopy Pool Villa" offline={offline} />,
+    },
+  ]);
+  return renderToString(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <Stub hydrationData={{ loaderData: { root: { contacts } } }} />
+    </I18nextProvider>,
+  );
+}
+
+describe("unit enquiry form", () => {
+  it("is a plain post form with a honeypot when the unit comes from the database", () => {
+    const html = render(false);
+    expect(html).toContain('method="post"');
+    expect(html).toContain('name="website"');
+    expect(html).toContain("Send enquiry");
+    expect(html).not.toContain("database is unavailable");
+  });
+
+  it("says plainly that enquiries cannot be taken while the database is down, and offers the phone", () => {
+    const html = render(true);
+    expect(html).not.toContain("<form");
+    expect(html).toContain("Our database is unavailable right now");
+    expect(html).toContain('href="tel:+6676000100"');
+    expect(render(true, "ru")).toContain("База данных сейчас недоступна");
+  });
+});
