@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../i18n/i18n.ts";
 import type { Contacts } from "../../lib/contacts.ts";
+import type { LeadFormResult } from "./leads.server.ts";
 import { UnitEnquiryForm } from "./unit-enquiry-form.tsx";
 
 const contacts: Contacts = {
@@ -15,13 +16,19 @@ const contacts: Contacts = {
   officeAddress: "Kamala",
 };
 
-function render(offline: boolean, lang: "en" | "ru" = "en") {
+function render(offline: boolean, lang: "en" | "ru" = "en", serverResult?: LeadFormResult<string>) {
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "/",
       HydrateFallback: () => null,
-      Component: () => <UnitEnquiryForm unitName="Canopy Pool Villa" offline={offline} />,
+      Component: () => (
+        <UnitEnquiryForm
+          unitName="Canopy Pool Villa"
+          offline={offline}
+          serverResult={serverResult}
+        />
+      ),
     },
   ]);
   return renderToString(
@@ -46,5 +53,37 @@ describe("unit enquiry form", () => {
     expect(html).toContain("Our database is unavailable right now");
     expect(html).toContain('href="tel:+6676000100"');
     expect(render(true, "ru")).toContain("База данных сейчас недоступна");
+  });
+
+  const typed = {
+    name: "Olga",
+    email: "olga@example",
+    phone: "",
+    lease: "1-month",
+    moveIn: "2027-05-01",
+    message: "Pets?",
+  };
+
+  it("after a refused post shows the errors beside the fields and keeps what was typed", () => {
+    const html = render(false, "en", {
+      status: "invalid",
+      fieldErrors: { email: "forms.errors.email" },
+      values: typed,
+    });
+    expect(html).toContain("Please enter a valid e-mail address.");
+    expect(html).toContain('value="Olga"');
+    expect(html).toContain('value="olga@example"');
+    expect(html).toContain('value="2027-05-01"');
+    expect(html).toContain("Pets?");
+    expect(html).toMatch(/<option value="1-month" selected="">/);
+  });
+
+  it("tells the visitor when they are over the rate limit or the database failed", () => {
+    expect(
+      render(false, "en", { status: "rate-limited", retryAfterSeconds: 540, values: typed }),
+    ).toContain("Too many attempts from your connection. Please try again in 9 minutes.");
+    const down = render(false, "ru", { status: "unavailable", values: typed });
+    expect(down).toContain("Не удалось сохранить ваши данные");
+    expect(down).toContain('value="Olga"');
   });
 });
