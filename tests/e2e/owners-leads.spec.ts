@@ -60,3 +60,17 @@ test("a unit enquiry: one contact required, then thanks", async ({ page, request
   await form.getByRole("button", { name: "Send enquiry" }).click();
   await expect(form.getByText(/Thank you! The rental desk will contact you about/)).toBeVisible();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the newsletter form posts to its own page and subscribes", async ({ page }) => {
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Subscribe to Our Newsletter" });
+    await form.getByPlaceholder("Your e-mail").fill(`nojs-news-${Date.now()}@example.com`);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(page.getByText("You are subscribed. Thank you!")).toBeVisible();
+  });
+});

@@ -65,6 +65,9 @@ test("ROI calculator: open, calculate, get started, thank-you on the home page",
   ).toBeVisible();
   // Back on the home page where it was, not at the top.
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.reload();
+  await expect(page.locator("#owners")).toBeVisible();
+  await expect(page.getByText("Thank you! Our team will contact you")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { NewsletterForm } from "../leads/newsletter-form.tsx";
@@ -188,14 +188,23 @@ function OwnerThanksToast() {
   const { t } = useT();
   const location = useLocation();
   const thanks = (location.state as { ownerThanks?: OwnerThanks } | null)?.ownerThanks;
-  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
-  const visible = thanks !== undefined && dismissedKey !== location.key;
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<OwnerThanks | null>(null);
+
+  // Browsers keep history state across reloads: take the thank-you into this component's state
+  // and clear it from the history entry, so a reload does not thank again.
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (thanks === undefined) return;
+    setMessage(thanks);
+    navigate({ pathname, search, hash }, { replace: true, preventScrollReset: true });
+  }, [thanks, pathname, search, hash, navigate]);
 
   useEffect(() => {
-    if (!visible) return;
-    const timer = setTimeout(() => setDismissedKey(location.key), 12_000);
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), 12_000);
     return () => clearTimeout(timer);
-  }, [visible, location.key]);
+  }, [message]);
 
   return (
     <div
@@ -203,17 +212,17 @@ function OwnerThanksToast() {
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4"
     >
-      {visible && (
+      {message && (
         <div className="pointer-events-auto flex max-w-xl items-start gap-4 rounded-2xl bg-white px-5 py-4 text-ink-900 shadow-2xl ring-1 ring-sand-200">
           <span aria-hidden="true" className="mt-0.5 text-xl text-sea-600">
             ✓
           </span>
           <p className="font-medium">
-            {thanks === "roi" ? t("owners.thanksRoi") : t("owners.thanksShare")}
+            {message === "roi" ? t("owners.thanksRoi") : t("owners.thanksShare")}
           </p>
           <button
             type="button"
-            onClick={() => setDismissedKey(location.key)}
+            onClick={() => setMessage(null)}
             className="rounded-full px-2 text-ink-500 hover:text-ink-900"
             aria-label={t("owners.dismiss")}
           >
