@@ -16,7 +16,14 @@ function page(path: string, file: string, id: string, children?: Children): Rout
 
 export default [
   // Home; its children (owner dialogs) open over it at their own URLs.
-  ...page("", "routes/home.tsx", "home"),
+  ...page("", "routes/home.tsx", "home", (lang) => [
+    route("owners/roi", "routes/owners.roi.tsx", { id: `owners-roi.${lang}` }),
+    route("owners/revenue-share", "routes/owners.revenue-share.tsx", {
+      id: `owners-revenue-share.${lang}`,
+    }),
+  ]),
+  ...page("owners/roi/brochure.pdf", "routes/owners.roi.brochure.ts", "owners-roi-brochure"),
+  ...page("newsletter", "routes/newsletter.tsx", "newsletter"),
   ...page("units/:slug", "routes/unit.tsx", "unit"),
   ...page("about", "routes/about.tsx", "about"),
   ...page("blog", "routes/blog.tsx", "blog"),

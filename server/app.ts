@@ -175,6 +175,9 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
             },
           },
       strictTransportSecurity: config.publicUrl.startsWith("https:"),
+      // Helmet's default, no-referrer, makes browsers send `Origin: null` on form posts, which
+      // React Router's CSRF check (and ours) must refuse: forms without JavaScript would fail.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use(compression());

@@ -171,6 +171,11 @@ export const leads = pgTable(
   (t) => [
     index("leads_created_idx").on(t.createdAt.desc()),
     index("leads_kind_status_idx").on(t.kind, t.status),
+    // One newsletter subscription per address, whatever the letter case.
+    uniqueIndex("leads_newsletter_email_key")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.kind} = 'newsletter'`),
+    index("leads_property_idx").on(t.propertyId),
     check("leads_kind_check", sql`${t.kind} in (${inList(LEAD_KINDS)})`),
     check("leads_status_check", sql`${t.status} in ('new', 'handled')`),
   ],

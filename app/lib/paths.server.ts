@@ -16,3 +16,8 @@ export function projectRoot(): string {
   root = dir;
   return dir;
 }
+
+/** A path inside the project (for files shipped with it, such as fonts). */
+export function projectPath(...segments: string[]): string {
+  return path.join(projectRoot(), ...segments);
+}

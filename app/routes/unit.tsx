@@ -1,8 +1,10 @@
 import { data } from "react-router";
+import { runtimeDeps, unitEnquiryAction } from "../features/leads/lead-actions.server.ts";
+import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
 import { metaI18n } from "../i18n/meta.ts";
-import { markNotCacheable } from "../lib/request-context.ts";
+import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/unit";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -12,6 +14,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data(null, { status: found.source === "unavailable" ? 503 : 404 });
   }
   return { unit: found.unit, source: found.source };
+}
+
+/** The unit's enquiry form. */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return unitEnquiryAction(request, runtimeDeps(context.get(clientAddressContext)), params.slug);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -28,6 +35,21 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-export default function Unit({ loaderData }: Route.ComponentProps) {
-  return <UnitPage unit={loaderData.unit} fallback={loaderData.source === "fallback"} />;
+export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
+  const { unit, source } = loaderData;
+  const offline = source === "fallback" || unit.id === null;
+  return (
+    <UnitPage
+      unit={unit}
+      fallback={source === "fallback"}
+      enquiry={
+        <UnitEnquiryForm
+          key={unit.slug}
+          unitName={unit.name}
+          offline={offline}
+          serverResult={actionData}
+        />
+      }
+    />
+  );
 }

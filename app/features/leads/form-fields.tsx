@@ -1,0 +1,199 @@
+import { type ReactNode, useId } from "react";
+import { useT } from "../../i18n/use-t.tsx";
+import { type FormErrorKey, HONEYPOT_FIELD } from "./lead-forms.ts";
+import type { LeadFormResult } from "./leads.server.ts";
+
+const inputClass =
+  "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm transition outline-none placeholder:text-ink-500/70 focus:border-sea-600 focus:ring-2 focus:ring-sea-600/25 aria-[invalid=true]:border-rose-600";
+
+interface FieldProps {
+  name: string;
+  label: string;
+  error?: FormErrorKey | undefined;
+  hint?: string;
+  optional?: boolean;
+  className?: string;
+}
+
+function Field({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  children,
+}: FieldProps & { children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+  const { t } = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
+        {label}
+        {optional && <span className="font-normal text-ink-500"> ({t("forms.optional")})</span>}
+      </label>
+      {children({ id, describedBy: describedBy || undefined })}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-ink-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-rose-700">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({
+  type = "text",
+  defaultValue,
+  autoComplete,
+  required,
+  maxLength,
+  placeholder,
+  inputMode,
+  onChange,
+  ...props
+}: FieldProps & {
+  onChange?: (event: React.ChangeEvent<HTMLInputElement>) => void;
+  type?: "text" | "email" | "tel" | "date";
+  defaultValue?: string | undefined;
+  autoComplete?: string;
+  required?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  inputMode?: "numeric" | "email" | "tel" | "text";
+}) {
+  return (
+    <Field {...props}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          name={props.name}
+          type={type}
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          required={required}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          onChange={onChange}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function TextAreaField({
+  defaultValue,
+  maxLength,
+  ...props
+}: FieldProps & { defaultValue?: string | undefined; maxLength?: number }) {
+  return (
+    <Field {...props}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          name={props.name}
+          rows={3}
+          defaultValue={defaultValue}
+          maxLength={maxLength}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function SelectField({
+  options,
+  defaultValue,
+  required,
+  ...props
+}: FieldProps & {
+  options: { value: string; label: string }[];
+  defaultValue?: string | undefined;
+  required?: boolean;
+}) {
+  return (
+    <Field {...props}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          name={props.name}
+          defaultValue={defaultValue}
+          required={required}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A field people never see and bots fill in; a post with it filled is dropped. */
+export function HoneypotField() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The form-wide message of a refused post (rate limit, database down). */
+export function FormProblem({ result }: { result: LeadFormResult<string> | undefined }) {
+  const { t } = useT();
+  if (!result || result.status === "ok" || result.status === "invalid") return null;
+  const text =
+    result.status === "rate-limited"
+      ? t("forms.rateLimited", { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
+      : t("forms.unavailable");
+  return (
+    <p
+      role="alert"
+      className="rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-900"
+    >
+      {text}
+    </p>
+  );
+}
+
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="inline-flex w-full items-center justify-center rounded-full bg-sea-800 px-6 py-3.5 font-semibold text-white shadow-sm transition hover:bg-sea-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 disabled:opacity-60 sm:w-auto"
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

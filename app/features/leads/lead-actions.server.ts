@@ -1,0 +1,137 @@
+/**
+ * The public forms' actions, bound to the running server: each route's `action` calls one of
+ * these. Rules per form live in lead-forms.ts; the common path in leads.server.ts.
+ */
+import type { AppDatabase } from "../../db/client.server.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import { getRuntime } from "../../lib/runtime.server.ts";
+import { projectRoi, readRoiInput, validateRoiInput } from "../owners/programs.ts";
+import {
+  NEWSLETTER_FIELDS,
+  newsletterSchema,
+  parseForm,
+  REVENUE_SHARE_FIELDS,
+  ROI_LEAD_FIELDS,
+  revenueShareLeadSchema,
+  roiLeadSchema,
+  UNIT_ENQUIRY_FIELDS,
+  unitEnquirySchema,
+} from "./lead-forms.ts";
+import {
+  findPropertyIdBySlug,
+  handleLeadPost,
+  storeLead,
+  subscribeToNewsletter,
+} from "./leads.server.ts";
+
+export interface LeadActionDeps {
+  db: AppDatabase | null;
+  logger: Logger;
+  publicUrl?: string;
+  clientAddress: string;
+}
+
+/** What the actions need from the running server. */
+export function runtimeDeps(clientAddress: string): LeadActionDeps {
+  const { database, databaseReady, logger, config } = getRuntime();
+  return {
+    db: databaseReady ? database.db : null,
+    logger,
+    publicUrl: config.publicUrl,
+    clientAddress,
+  };
+}
+
+export const ROI_FORM_FIELDS = [...ROI_LEAD_FIELDS, "value", "area", "property", "beds"] as const;
+
+/** The ROI get-started form: the contact plus the calculator's inputs, recomputed here. */
+export function roiLeadAction(request: Request, deps: LeadActionDeps) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "roi",
+    fields: ROI_FORM_FIELDS,
+    validate: (fields) => {
+      const contact = parseForm(roiLeadSchema, fields);
+      const params = new URLSearchParams(fields);
+      const calculator = validateRoiInput(readRoiInput(params));
+      const projection = calculator ? projectRoi(calculator.propertyValue) : null;
+      if (!contact.success || !calculator || !projection) {
+        return {
+          success: false as const,
+          fieldErrors: {
+            ...(contact.success ? {} : contact.fieldErrors),
+            ...(calculator ? {} : { value: "forms.errors.required" as const }),
+          },
+        };
+      }
+      return { success: true as const, data: { contact: contact.data, calculator, projection } };
+    },
+    store: async (db, { contact, calculator, projection }, meta) => {
+      await storeLead(db, {
+        kind: "roi",
+        ...contact,
+        inputs: {
+          propertyValue: calculator.propertyValue,
+          location: calculator.location,
+          type: calculator.type,
+          bedrooms: calculator.bedrooms,
+          annual: projection.annual,
+          quarterly: projection.quarterly,
+          monthly: projection.monthly,
+          fiveYearTotal: projection.fiveYearTotal,
+          freeNights: projection.freeNights,
+        },
+        ...meta,
+      });
+    },
+  });
+}
+
+export function revenueShareLeadAction(request: Request, deps: LeadActionDeps) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "revenue-share",
+    fields: REVENUE_SHARE_FIELDS,
+    validate: (fields) => parseForm(revenueShareLeadSchema, fields),
+    store: async (db, { message, ...contact }, meta) => {
+      await storeLead(db, { kind: "revenue-share", ...contact, message, ...meta });
+    },
+  });
+}
+
+export function newsletterAction(request: Request, deps: LeadActionDeps) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "newsletter",
+    fields: NEWSLETTER_FIELDS,
+    validate: (fields) => parseForm(newsletterSchema, fields),
+    store: async (db, { email }, meta) => {
+      await subscribeToNewsletter(db, { email, ...meta });
+    },
+  });
+}
+
+/** An enquiry about the unit at `slug`; kept (unlinked) even if the unit has just been deleted. */
+export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: string) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "unit-enquiry",
+    fields: UNIT_ENQUIRY_FIELDS,
+    validate: (fields) => parseForm(unitEnquirySchema, fields),
+    store: async (db, { lease, moveIn, message, ...contact }, meta) => {
+      const propertyId = await findPropertyIdBySlug(db, slug);
+      await storeLead(db, {
+        kind: "unit-enquiry",
+        ...contact,
+        message,
+        propertyId,
+        inputs: { slug, lease, moveIn: moveIn || null },
+        ...meta,
+      });
+    },
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * The public forms' schemas, one per form, used by the browser (instant feedback) and by the
+ * route actions (the real check). zod/mini keeps the browser's share small. Error messages are
+ * translation keys under `forms.errors`, so one schema serves both languages.
+ */
+import * as z from "zod/mini";
+
+export const HONEYPOT_FIELD = "website";
+
+export const LIMITS = { name: 100, email: 254, phone: 40, message: 2000 } as const;
+
+export const LEASE_LENGTHS = ["1-year", "6-months", "1-month"] as const;
+export type LeaseLength = (typeof LEASE_LENGTHS)[number];
+
+export type FormErrorKey =
+  | "forms.errors.required"
+  | "forms.errors.email"
+  | "forms.errors.phone"
+  | "forms.errors.tooLong"
+  | "forms.errors.contactRequired"
+  | "forms.errors.consent"
+  | "forms.errors.date"
+  | "forms.errors.lease";
+
+const err = (key: FormErrorKey) => ({ error: key });
+
+const requiredText = (max: number) =>
+  z
+    .string()
+    .check(
+      z.minLength(1, err("forms.errors.required")),
+      z.maxLength(max, err("forms.errors.tooLong")),
+    );
+
+const optionalText = (max: number) =>
+  z.string().check(z.maxLength(max, err("forms.errors.tooLong")));
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9 ()-]{6,}$/;
+
+const emailField = () =>
+  z
+    .string()
+    .check(
+      z.minLength(1, err("forms.errors.required")),
+      z.maxLength(LIMITS.email, err("forms.errors.tooLong")),
+      z.regex(EMAIL, err("forms.errors.email")),
+    );
+
+const optionalEmail = () =>
+  z.string().check(
+    z.maxLength(LIMITS.email, err("forms.errors.tooLong")),
+    z.refine((v) => v === "" || EMAIL.test(v), err("forms.errors.email")),
+  );
+
+const optionalPhone = () =>
+  z.string().check(
+    z.maxLength(LIMITS.phone, err("forms.errors.tooLong")),
+    z.refine((v) => v === "" || PHONE.test(v), err("forms.errors.phone")),
+  );
+
+/** ROI get-started form: name and e-mail required, phone optional. */
+export const roiLeadSchema = z.object({
+  name: requiredText(LIMITS.name),
+  email: emailField(),
+  phone: optionalPhone(),
+});
+
+/** The revenue-share "interested" form. */
+export const revenueShareLeadSchema = z.object({
+  name: requiredText(LIMITS.name),
+  email: emailField(),
+  phone: optionalPhone(),
+  message: optionalText(LIMITS.message),
+});
+
+export const newsletterSchema = z.object({
+  email: emailField(),
+  consent: z.string().check(z.refine((v) => v === "yes", err("forms.errors.consent"))),
+});
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => {
+  if (!ISO_DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+
+/** The unit page's enquiry: a name, and an e-mail or a phone (one of them at least). */
+export const unitEnquirySchema = z
+  .object({
+    name: requiredText(LIMITS.name),
+    email: optionalEmail(),
+    phone: optionalPhone(),
+    lease: z
+      .string()
+      .check(
+        z.refine(
+          (v) => (LEASE_LENGTHS as readonly string[]).includes(v),
+          err("forms.errors.lease"),
+        ),
+      ),
+    moveIn: z.string().check(z.refine((v) => v === "" || isRealDate(v), err("forms.errors.date"))),
+    message: optionalText(LIMITS.message),
+  })
+  .check(
+    z.refine((v) => v.email !== "" || v.phone !== "", {
+      ...err("forms.errors.contactRequired"),
+      path: ["email"],
+    }),
+  );
+
+export type FieldErrors = Partial<Record<string, FormErrorKey>>;
+
+/** The named fields of a form as trimmed strings ("" when absent). */
+export function readFields<K extends string>(
+  source: FormData,
+  keys: readonly K[],
+): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = source.get(key);
+    out[key] = typeof value === "string" ? value.trim() : "";
+  }
+  return out;
+}
+
+export type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; fieldErrors: FieldErrors };
+
+/** Checks a form's fields against its schema: the data, or the first error of each field. */
+export function parseForm<T>(
+  schema: z.ZodMiniType<T>,
+  fields: Record<string, string>,
+): ParseResult<T> {
+  const result = schema.safeParse(fields);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    fieldErrors[field] ??= issue.message as FormErrorKey;
+  }
+  return { success: false, fieldErrors };
+}
+
+export const ROI_LEAD_FIELDS = ["name", "email", "phone"] as const;
+export const REVENUE_SHARE_FIELDS = ["name", "email", "phone", "message"] as const;
+export const NEWSLETTER_FIELDS = ["email", "consent"] as const;
+export const UNIT_ENQUIRY_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "lease",
+  "moveIn",
+  "message",
+] as const;

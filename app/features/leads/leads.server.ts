@@ -1,0 +1,185 @@
+import { eq, sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { type LEAD_KINDS, leads, properties } from "../../db/schema.ts";
+import { type Language, languageFromPath } from "../../i18n/languages.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limit.server.ts";
+import { assertSameOrigin } from "../../lib/same-origin.server.ts";
+import { type FieldErrors, HONEYPOT_FIELD, type ParseResult, readFields } from "./lead-forms.ts";
+
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export interface NewLead {
+  kind: LeadKind;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  message?: string | null;
+  propertyId?: number | null;
+  inputs?: Record<string, unknown>;
+  language: Language;
+  sourcePage: string | null;
+}
+
+const orNull = (v: string | null | undefined) => (v ? v : null);
+
+/** Stores one lead; returns its id. */
+export async function storeLead(db: AppDatabase, lead: NewLead): Promise<number> {
+  const [row] = await db
+    .insert(leads)
+    .values({
+      kind: lead.kind,
+      name: orNull(lead.name),
+      email: orNull(lead.email),
+      phone: orNull(lead.phone),
+      message: orNull(lead.message),
+      propertyId: lead.propertyId ?? null,
+      inputs: lead.inputs ?? {},
+      language: lead.language,
+      sourcePage: lead.sourcePage,
+    })
+    .returning({ id: leads.id });
+  if (!row) throw new Error("The lead was not stored");
+  return row.id;
+}
+
+/**
+ * One subscription per address: a second one for the same e-mail (any letter case) is accepted
+ * and changes nothing. The database enforces it with a partial unique index.
+ */
+export async function subscribeToNewsletter(
+  db: AppDatabase,
+  subscription: { email: string; language: Language; sourcePage: string | null },
+): Promise<{ created: boolean }> {
+  const rows = await db
+    .insert(leads)
+    .values({
+      kind: "newsletter",
+      email: subscription.email.toLowerCase(),
+      inputs: { consent: true },
+      language: subscription.language,
+      sourcePage: subscription.sourcePage,
+    })
+    .onConflictDoNothing()
+    .returning({ id: leads.id });
+  return { created: rows.length > 0 };
+}
+
+export async function findPropertyIdBySlug(db: AppDatabase, slug: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(eq(properties.slug, slug));
+  return row?.id ?? null;
+}
+
+export async function countLeads(db: AppDatabase, kind: LeadKind): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(eq(leads.kind, kind));
+  return row?.n ?? 0;
+}
+
+/** Each public form allows this many posts per visitor address in a window. */
+export const LEAD_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+
+export type LeadFormResult<K extends string> =
+  | { status: "ok"; spam?: false }
+  | { status: "invalid"; fieldErrors: FieldErrors; values: Record<K, string> }
+  | { status: "rate-limited"; retryAfterSeconds: number; values: Record<K, string> }
+  | { status: "unavailable"; values: Record<K, string> };
+
+export interface LeadPostOptions<K extends string, T> {
+  request: Request;
+  /** The database, or null when it is not ready. */
+  db: AppDatabase | null;
+  logger: Logger;
+  clientAddress: string;
+  publicUrl?: string;
+  kind: LeadKind;
+  fields: readonly K[];
+  validate: (fields: Record<K, string>) => ParseResult<T>;
+  store: (
+    db: AppDatabase,
+    value: T,
+    meta: { language: Language; sourcePage: string },
+  ) => Promise<void>;
+  rule?: RateLimitRule;
+}
+
+/** A path on this site, as a form's hidden `page` field names it. */
+function sourcePageOf(form: FormData, url: URL): string {
+  const page = form.get("page");
+  if (typeof page === "string" && /^\/[^\s]{0,300}$/.test(page) && !page.startsWith("//")) {
+    return page;
+  }
+  return url.pathname;
+}
+
+/**
+ * The common path of every public form post: refuses other sites, drops honeypot posts
+ * (answered as success, not stored), counts the visitor's address against the rate limit, checks
+ * the fields with the form's schema, and stores. Answers 400 with field errors, 429 when over
+ * the limit, 503 when the database cannot take it; each with the typed values, so nothing typed
+ * is lost. A lead that cannot be stored is written to the log in full.
+ */
+export async function handleLeadPost<K extends string, T>(options: LeadPostOptions<K, T>) {
+  const { request, logger, kind } = options;
+  assertSameOrigin(request, options.publicUrl);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const values = readFields(form, options.fields);
+  const language = languageFromPath(url.pathname);
+  const sourcePage = sourcePageOf(form, url);
+
+  const trap = form.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim() !== "") {
+    logger.info({ kind, sourcePage }, "honeypot filled: form post dropped");
+    return data<LeadFormResult<K>>({ status: "ok" }, { status: 200 });
+  }
+
+  const { db } = options;
+  if (!db) return unavailable(options, values, new Error("database not ready"));
+
+  try {
+    const limit = await hitRateLimit(
+      db,
+      `lead:${kind}:${options.clientAddress}`,
+      options.rule ?? LEAD_RATE_LIMIT,
+    );
+    if (!limit.allowed) {
+      return data<LeadFormResult<K>>(
+        { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds, values },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+  } catch (error) {
+    return unavailable(options, values, error);
+  }
+
+  const parsed = options.validate(values);
+  if (!parsed.success) {
+    return data<LeadFormResult<K>>(
+      { status: "invalid", fieldErrors: parsed.fieldErrors, values },
+      { status: 400 },
+    );
+  }
+  try {
+    await options.store(db, parsed.data, { language, sourcePage });
+  } catch (error) {
+    return unavailable(options, values, error);
+  }
+  return data<LeadFormResult<K>>({ status: "ok" }, { status: 200 });
+}
+
+function unavailable<K extends string, T>(
+  options: LeadPostOptions<K, T>,
+  values: Record<K, string>,
+  error: unknown,
+) {
+  // The visitor keeps what they typed and is told; the log keeps the lead itself.
+  options.logger.error({ err: error, kind: options.kind, lead: values }, "lead not stored");
+  return data<LeadFormResult<K>>({ status: "unavailable", values }, { status: 503 });
+}

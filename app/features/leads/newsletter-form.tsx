@@ -1,0 +1,104 @@
+import { useId } from "react";
+import { useLocation } from "react-router";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.tsx";
+import { FormProblem, HoneypotField } from "./form-fields.tsx";
+import { LIMITS, NEWSLETTER_FIELDS, newsletterSchema, parseForm } from "./lead-forms.ts";
+import type { LeadFormResult } from "./leads.server.ts";
+import { useLeadForm } from "./use-lead-form.ts";
+
+/** Subscribe to Our Newsletter: an e-mail and the consent; posts to /newsletter. */
+export function NewsletterForm({
+  serverResult,
+  tone = "dark",
+}: {
+  serverResult?: LeadFormResult<string> | undefined;
+  tone?: "dark" | "light";
+}) {
+  const { t, lang } = useT();
+  const { pathname } = useLocation();
+  const id = useId();
+  const lead = useLeadForm({
+    fields: NEWSLETTER_FIELDS,
+    validate: (f) => parseForm(newsletterSchema, f),
+    serverResult,
+  });
+  const dark = tone === "dark";
+  const muted = dark ? "text-sea-100" : "text-ink-600";
+  const errorClass = dark ? "text-coral-500" : "text-rose-700";
+
+  if (lead.result?.status === "ok") {
+    return (
+      <p
+        role="status"
+        className={`rounded-2xl p-5 font-medium ${dark ? "bg-white/10 text-white" : "bg-sea-50 text-sea-900"}`}
+      >
+        {t("newsletter.done")}
+      </p>
+    );
+  }
+  return (
+    <lead.fetcher.Form
+      method="post"
+      action={localizePath("/newsletter", lang)}
+      preventScrollReset
+      onSubmit={lead.onSubmit}
+      noValidate
+      aria-label={t("newsletter.title")}
+      className="relative space-y-3"
+    >
+      <HoneypotField />
+      <input type="hidden" name="page" value={pathname} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            {t("newsletter.email")}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+            placeholder={t("newsletter.email")}
+            defaultValue={lead.values.email}
+            aria-invalid={lead.errors.email ? true : undefined}
+            aria-describedby={lead.errors.email ? `${id}-email-error` : undefined}
+            className="block w-full rounded-full border border-sand-200 bg-white px-5 py-3.5 text-ink-900 outline-none focus:ring-2 focus:ring-coral-500"
+          />
+          {lead.errors.email && (
+            <p id={`${id}-email-error`} className={`mt-1 px-2 text-sm font-medium ${errorClass}`}>
+              {t(lead.errors.email)}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={lead.busy}
+          className="rounded-full bg-coral-600 px-7 py-3.5 font-semibold text-white shadow-sm transition hover:bg-coral-500 disabled:opacity-60"
+        >
+          {lead.busy ? t("newsletter.sending") : t("newsletter.submit")}
+        </button>
+      </div>
+      <div>
+        <label className={`flex items-start gap-3 text-sm ${muted}`}>
+          <input
+            type="checkbox"
+            name="consent"
+            value="yes"
+            required
+            defaultChecked={lead.values.consent === "yes"}
+            aria-invalid={lead.errors.consent ? true : undefined}
+            className="mt-0.5 size-4 shrink-0 accent-coral-600"
+          />
+          <span>{t("newsletter.consent")}</span>
+        </label>
+        {lead.errors.consent && (
+          <p className={`mt-1 text-sm font-medium ${errorClass}`}>{t(lead.errors.consent)}</p>
+        )}
+      </div>
+      <FormProblem result={lead.result} />
+    </lead.fetcher.Form>
+  );
+}

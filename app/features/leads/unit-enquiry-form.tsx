@@ -1,0 +1,166 @@
+import { useLocation } from "react-router";
+import { useT } from "../../i18n/use-t.tsx";
+import { phoneLink, whatsappLink } from "../../lib/contacts.ts";
+import { useContacts } from "../../lib/use-contacts.ts";
+import {
+  FormProblem,
+  HoneypotField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "./form-fields.tsx";
+import {
+  LEASE_LENGTHS,
+  LIMITS,
+  parseForm,
+  UNIT_ENQUIRY_FIELDS,
+  unitEnquirySchema,
+} from "./lead-forms.ts";
+import type { LeadFormResult } from "./leads.server.ts";
+import { useLeadForm } from "./use-lead-form.ts";
+
+/**
+ * The enquiry form of a unit page. When the page shows a demo unit because the database is down,
+ * it says so and offers the phone and WhatsApp instead of taking an enquiry it could not keep.
+ */
+export function UnitEnquiryForm({
+  unitName,
+  offline,
+  serverResult,
+}: {
+  unitName: string;
+  offline: boolean;
+  serverResult?: LeadFormResult<string> | undefined;
+}) {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const contacts = useContacts();
+  const lead = useLeadForm({
+    fields: UNIT_ENQUIRY_FIELDS,
+    validate: (f) => parseForm(unitEnquirySchema, f),
+    serverResult,
+  });
+
+  return (
+    <section
+      id="enquiry"
+      aria-labelledby="enquiry-title"
+      className="mt-10 max-w-3xl scroll-mt-24 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="enquiry-title" className="font-display text-2xl text-sea-900">
+        {t("enquiry.title")}
+      </h2>
+      {offline ? (
+        <div role="status" className="mt-4 space-y-4">
+          <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+            {t("enquiry.offline")}
+          </p>
+          {contacts && (
+            <div className="flex flex-wrap gap-3">
+              <a
+                href={phoneLink(contacts.phone)}
+                className="rounded-full bg-sea-800 px-5 py-3 text-sm font-semibold text-white"
+              >
+                {t("roi.call")} · {contacts.phone}
+              </a>
+              <a
+                href={whatsappLink(contacts.whatsapp, unitName)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-full border border-sea-700 px-5 py-3 text-sm font-semibold text-sea-800"
+              >
+                WhatsApp
+              </a>
+            </div>
+          )}
+        </div>
+      ) : lead.result?.status === "ok" ? (
+        <p role="status" className="mt-4 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900">
+          {t("enquiry.done", { unit: unitName })}
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-ink-600">{t("enquiry.intro")}</p>
+          <lead.fetcher.Form
+            method="post"
+            action={pathname}
+            preventScrollReset
+            onSubmit={lead.onSubmit}
+            noValidate
+            className="relative mt-6 grid gap-4 sm:grid-cols-2"
+          >
+            <HoneypotField />
+            <input type="hidden" name="page" value={pathname} />
+            <TextField
+              name="name"
+              label={t("enquiry.name")}
+              autoComplete="name"
+              required
+              maxLength={LIMITS.name}
+              defaultValue={lead.values.name}
+              error={lead.errors.name}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="email"
+              type="email"
+              label={t("enquiry.email")}
+              autoComplete="email"
+              maxLength={LIMITS.email}
+              defaultValue={lead.values.email}
+              error={lead.errors.email}
+              hint={t("enquiry.contactHint")}
+            />
+            <TextField
+              name="phone"
+              type="tel"
+              label={t("enquiry.phone")}
+              autoComplete="tel"
+              maxLength={LIMITS.phone}
+              defaultValue={lead.values.phone}
+              error={lead.errors.phone}
+            />
+            <SelectField
+              name="lease"
+              label={t("enquiry.lease")}
+              options={LEASE_LENGTHS.map((value) => ({
+                value,
+                label: t(`enquiry.leases.${value}`),
+              }))}
+              defaultValue={lead.values.lease || "1-year"}
+              error={lead.errors.lease}
+            />
+            <TextField
+              name="moveIn"
+              type="date"
+              label={t("enquiry.moveIn")}
+              optional
+              defaultValue={lead.values.moveIn}
+              error={lead.errors.moveIn}
+            />
+            <TextAreaField
+              name="message"
+              label={t("enquiry.message")}
+              optional
+              maxLength={LIMITS.message}
+              defaultValue={lead.values.message}
+              error={lead.errors.message}
+              className="sm:col-span-2"
+            />
+            <div className="sm:col-span-2">
+              <FormProblem result={lead.result} />
+            </div>
+            <div>
+              <SubmitButton
+                busy={lead.busy}
+                label={t("enquiry.submit")}
+                busyLabel={t("enquiry.sending")}
+              />
+            </div>
+          </lead.fetcher.Form>
+        </>
+      )}
+    </section>
+  );
+}

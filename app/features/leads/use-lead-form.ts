@@ -1,0 +1,53 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { type FieldErrors, type ParseResult, readFields } from "./lead-forms.ts";
+import type { LeadFormResult } from "./leads.server.ts";
+
+/**
+ * A public form's state in the browser: submits through a fetcher (no reload), checks the fields
+ * with the form's schema first, and shows the server's answer: field errors, the typed values
+ * (after a post without JavaScript, passed as `serverResult`), or a form-wide message.
+ */
+export function useLeadForm<K extends string>(options: {
+  fields: readonly K[];
+  validate: (fields: Record<K, string>) => ParseResult<unknown>;
+  serverResult?: LeadFormResult<K> | undefined;
+}) {
+  const fetcher = useFetcher<LeadFormResult<K>>();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const result = fetcher.data ?? options.serverResult;
+
+  // A new answer from the server replaces what the browser found.
+  useEffect(() => {
+    if (fetcher.data) setClientErrors(null);
+  }, [fetcher.data]);
+
+  const errors: FieldErrors =
+    clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const parsed = options.validate(readFields(new FormData(form), options.fields));
+    if (parsed.success) {
+      setClientErrors({});
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(parsed.fieldErrors);
+    const first = Object.keys(parsed.fieldErrors)[0];
+    const field = first ? form.elements.namedItem(first) : null;
+    if (field instanceof HTMLElement) field.focus();
+  }
+
+  const values: Partial<Record<K, string>> =
+    result && "values" in result ? result.values : ({} as Partial<Record<K, string>>);
+
+  return {
+    fetcher,
+    errors,
+    onSubmit,
+    values,
+    result,
+    busy: fetcher.state !== "idle",
+  };
+}

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "leads_newsletter_email_key" ON "leads" USING btree (lower("email")) WHERE "leads"."kind" = 'newsletter';--> statement-breakpoint
+CREATE INDEX "leads_property_idx" ON "leads" USING btree ("property_id");
