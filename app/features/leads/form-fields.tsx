@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { useT } from "../../i18n/use-t.tsx";
-import { type FormErrorKey, HONEYPOT_FIELD } from "./lead-forms.ts";
+import { type FieldErrors, type FormErrorKey, HONEYPOT_FIELD, LIMITS } from "./lead-forms.ts";
 import type { LeadFormResult } from "./leads.server.ts";
 
 const inputClass =
@@ -195,5 +195,49 @@ export function SubmitButton({
     >
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** Name and e-mail (required) and phone (optional): the contact block of the owner forms. */
+export function ContactFields({
+  values,
+  errors,
+}: {
+  values: Partial<Record<"name" | "email" | "phone", string>>;
+  errors: FieldErrors;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <TextField
+        name="name"
+        label={t("enquiry.name")}
+        autoComplete="name"
+        required
+        maxLength={LIMITS.name}
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t("enquiry.email")}
+        autoComplete="email"
+        required
+        maxLength={LIMITS.email}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <TextField
+        name="phone"
+        type="tel"
+        label={t("enquiry.phone")}
+        autoComplete="tel"
+        optional
+        maxLength={LIMITS.phone}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+    </>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
 import {
+  ContactFields,
   FormProblem,
   HoneypotField,
   SubmitButton,
   TextAreaField,
-  TextField,
 } from "../leads/form-fields.tsx";
 import {
   LIMITS,
@@ -202,35 +202,7 @@ export function RevenueShareDialog({
           >
             <HoneypotField />
             <input type="hidden" name="page" value={pagePath} />
-            <TextField
-              name="name"
-              label={t("enquiry.name")}
-              autoComplete="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={lead.values.name}
-              error={lead.errors.name}
-            />
-            <TextField
-              name="email"
-              type="email"
-              label={t("enquiry.email")}
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={lead.values.email}
-              error={lead.errors.email}
-            />
-            <TextField
-              name="phone"
-              type="tel"
-              label={t("enquiry.phone")}
-              autoComplete="tel"
-              optional
-              maxLength={LIMITS.phone}
-              defaultValue={lead.values.phone}
-              error={lead.errors.phone}
-            />
+            <ContactFields values={lead.values} errors={lead.errors} />
             <TextAreaField
               name="message"
               label={t("revenueShare.message")}

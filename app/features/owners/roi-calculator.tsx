@@ -2,8 +2,14 @@ import { useEffect, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
-import { FormProblem, HoneypotField, SubmitButton, TextField } from "../leads/form-fields.tsx";
-import { LIMITS, parseForm, ROI_LEAD_FIELDS, roiLeadSchema } from "../leads/lead-forms.ts";
+import {
+  ContactFields,
+  FormProblem,
+  HoneypotField,
+  SubmitButton,
+  TextField,
+} from "../leads/form-fields.tsx";
+import { parseForm, ROI_LEAD_FIELDS, roiLeadSchema } from "../leads/lead-forms.ts";
 import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
@@ -241,35 +247,7 @@ export function RoiCalculatorDialog({
               <input type="hidden" name={ROI_INPUT_NAMES.location} value={input.location} />
               <input type="hidden" name={ROI_INPUT_NAMES.type} value={input.type} />
               <input type="hidden" name={ROI_INPUT_NAMES.bedrooms} value={input.bedrooms} />
-              <TextField
-                name="name"
-                label={t("enquiry.name")}
-                autoComplete="name"
-                required
-                maxLength={LIMITS.name}
-                defaultValue={lead.values.name}
-                error={lead.errors.name}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={t("enquiry.email")}
-                autoComplete="email"
-                required
-                maxLength={LIMITS.email}
-                defaultValue={lead.values.email}
-                error={lead.errors.email}
-              />
-              <TextField
-                name="phone"
-                type="tel"
-                label={t("enquiry.phone")}
-                autoComplete="tel"
-                optional
-                maxLength={LIMITS.phone}
-                defaultValue={lead.values.phone}
-                error={lead.errors.phone}
-              />
+              <ContactFields values={lead.values} errors={lead.errors} />
               <div className="flex items-end">
                 <SubmitButton
                   busy={lead.busy}
