@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 export interface CardFacts {
   slug: string;
@@ -9,25 +9,27 @@ export interface CardFacts {
   bedrooms: number;
 }
 
-const money = (text: string) => Number(text.replace(/[^0-9]/g, ""));
-
-/** What each unit card on the page says, read from the visible text. */
+/**
+ * What each unit card on the page says, read from the visible text in one step in the browser,
+ * so the result is one consistent snapshot of the list.
+ */
 export async function readCards(page: Page): Promise<CardFacts[]> {
-  const cards = page.getByTestId("unit-card");
-  const facts: CardFacts[] = [];
-  for (const card of await cards.all()) facts.push(await readCard(card));
-  return facts;
-}
-
-async function readCard(card: Locator): Promise<CardFacts> {
-  const texts = await card.locator("p, li, h3, span").allInnerTexts();
-  const bedroomsText = texts.find((t) => /^\d+ (bedroom|спал)/.test(t)) ?? "0";
-  return {
-    slug: (await card.getAttribute("data-slug")) ?? "",
-    name: await card.locator("h3").innerText(),
-    meta: await card.locator("p").nth(1).innerText(),
-    status: await card.locator("span.rounded-full").first().innerText(),
-    yearly: money(await card.locator("p.text-2xl").innerText()),
-    bedrooms: Number.parseInt(bedroomsText, 10),
-  };
+  return page.getByTestId("unit-card").evaluateAll((cards) =>
+    cards.map((card) => {
+      const text = (selector: string, index = 0) =>
+        (card.querySelectorAll(selector)[index] as HTMLElement | undefined)?.innerText.trim() ?? "";
+      const items = [...card.querySelectorAll("li")].map((li) =>
+        (li as HTMLElement).innerText.trim(),
+      );
+      const bedrooms = items.find((t) => /^\d+ (bedroom|спал)/.test(t)) ?? "0";
+      return {
+        slug: card.getAttribute("data-slug") ?? "",
+        name: text("h3"),
+        meta: text("p", 1),
+        status: text("span.rounded-full"),
+        yearly: Number(text("p.text-2xl").replace(/[^0-9]/g, "")),
+        bedrooms: Number.parseInt(bedrooms, 10),
+      };
+    }),
+  );
 }
