@@ -28,11 +28,10 @@ test("enrol an authenticator, then sign in with a code and with a recovery code"
     await expect(page.getByRole("alert")).toContainText("That code is not right");
     await page.getByLabel("Code from the app").fill(totpCode(secret, totpStep()));
     await page.getByRole("button", { name: "Turn on" }).click();
-    const codes = await page
-      .getByRole("list", { name: "Recovery codes" })
-      .getByRole("listitem")
-      .allTextContents();
-    expect(codes).toHaveLength(10);
+    const recoveryCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    // Wait for the list: allTextContents() reads whatever is there at once.
+    await expect(recoveryCodes).toHaveCount(10);
+    const codes = await recoveryCodes.allTextContents();
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expectSignedOut(page);
