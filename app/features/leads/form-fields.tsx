@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { useT } from "../../i18n/use-t.tsx";
-import { type FieldErrors, type FormErrorKey, HONEYPOT_FIELD, LIMITS } from "./lead-forms.ts";
+import { type FieldErrors, type FormErrorKey, HONEYPOT_FIELD, LIMITS } from "./lead-fields.ts";
 import type { LeadFormResult } from "./leads.server.ts";
 
 const inputClass =

@@ -8,13 +8,15 @@ import { getRuntime } from "../../lib/runtime.server.ts";
 import { projectRoi, readRoiInput, validateRoiInput } from "../owners/programs.ts";
 import {
   NEWSLETTER_FIELDS,
-  newsletterSchema,
-  parseForm,
   REVENUE_SHARE_FIELDS,
   ROI_LEAD_FIELDS,
+  UNIT_ENQUIRY_FIELDS,
+} from "./lead-fields.ts";
+import {
+  newsletterSchema,
+  parseForm,
   revenueShareLeadSchema,
   roiLeadSchema,
-  UNIT_ENQUIRY_FIELDS,
   unitEnquirySchema,
 } from "./lead-forms.ts";
 import {

@@ -4,23 +4,13 @@
  * translation keys under `forms.errors`, so one schema serves both languages.
  */
 import * as z from "zod/mini";
-
-export const HONEYPOT_FIELD = "website";
-
-export const LIMITS = { name: 100, email: 254, phone: 40, message: 2000 } as const;
-
-export const LEASE_LENGTHS = ["1-year", "6-months", "1-month"] as const;
-export type LeaseLength = (typeof LEASE_LENGTHS)[number];
-
-export type FormErrorKey =
-  | "forms.errors.required"
-  | "forms.errors.email"
-  | "forms.errors.phone"
-  | "forms.errors.tooLong"
-  | "forms.errors.contactRequired"
-  | "forms.errors.consent"
-  | "forms.errors.date"
-  | "forms.errors.lease";
+import {
+  type FieldErrors,
+  type FormErrorKey,
+  LEASE_LENGTHS,
+  LIMITS,
+  type ParseResult,
+} from "./lead-fields.ts";
 
 const err = (key: FormErrorKey) => ({ error: key });
 
@@ -110,25 +100,6 @@ export const unitEnquirySchema = z
     }),
   );
 
-export type FieldErrors = Partial<Record<string, FormErrorKey>>;
-
-/** The named fields of a form as trimmed strings ("" when absent). */
-export function readFields<K extends string>(
-  source: FormData,
-  keys: readonly K[],
-): Record<K, string> {
-  const out = {} as Record<K, string>;
-  for (const key of keys) {
-    const value = source.get(key);
-    out[key] = typeof value === "string" ? value.trim() : "";
-  }
-  return out;
-}
-
-export type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; fieldErrors: FieldErrors };
-
 /** Checks a form's fields against its schema: the data, or the first error of each field. */
 export function parseForm<T>(
   schema: z.ZodMiniType<T>,
@@ -143,15 +114,3 @@ export function parseForm<T>(
   }
   return { success: false, fieldErrors };
 }
-
-export const ROI_LEAD_FIELDS = ["name", "email", "phone"] as const;
-export const REVENUE_SHARE_FIELDS = ["name", "email", "phone", "message"] as const;
-export const NEWSLETTER_FIELDS = ["email", "consent"] as const;
-export const UNIT_ENQUIRY_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "lease",
-  "moveIn",
-  "message",
-] as const;

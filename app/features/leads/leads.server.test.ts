@@ -2,7 +2,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { parseForm, ROI_LEAD_FIELDS, roiLeadSchema } from "./lead-forms.ts";
+import { ROI_LEAD_FIELDS } from "./lead-fields.ts";
+import { parseForm, roiLeadSchema } from "./lead-forms.ts";
 import {
   countLeads,
   handleLeadPost,

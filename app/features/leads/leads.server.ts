@@ -6,7 +6,7 @@ import { type Language, languageFromPath } from "../../i18n/languages.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
-import { type FieldErrors, HONEYPOT_FIELD, type ParseResult, readFields } from "./lead-forms.ts";
+import { type FieldErrors, HONEYPOT_FIELD, type ParseResult, readFields } from "./lead-fields.ts";
 
 export type LeadKind = (typeof LEAD_KINDS)[number];
 

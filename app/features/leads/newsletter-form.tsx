@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { FormProblem, HoneypotField } from "./form-fields.tsx";
-import { LIMITS, NEWSLETTER_FIELDS, newsletterSchema, parseForm } from "./lead-forms.ts";
+import { LIMITS, NEWSLETTER_FIELDS } from "./lead-fields.ts";
 import type { LeadFormResult } from "./leads.server.ts";
 import { useLeadForm } from "./use-lead-form.ts";
 
@@ -20,7 +20,7 @@ export function NewsletterForm({
   const id = useId();
   const lead = useLeadForm({
     fields: NEWSLETTER_FIELDS,
-    validate: (f) => parseForm(newsletterSchema, f),
+    schema: "newsletterSchema",
     serverResult,
   });
   const dark = tone === "dark";
@@ -43,6 +43,7 @@ export function NewsletterForm({
       action={localizePath("/newsletter", lang)}
       preventScrollReset
       onSubmit={lead.onSubmit}
+      onFocus={lead.preload}
       noValidate
       aria-label={t("newsletter.title")}
       className="relative space-y-3"

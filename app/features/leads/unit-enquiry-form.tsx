@@ -10,13 +10,7 @@ import {
   TextAreaField,
   TextField,
 } from "./form-fields.tsx";
-import {
-  LEASE_LENGTHS,
-  LIMITS,
-  parseForm,
-  UNIT_ENQUIRY_FIELDS,
-  unitEnquirySchema,
-} from "./lead-forms.ts";
+import { LEASE_LENGTHS, LIMITS, UNIT_ENQUIRY_FIELDS } from "./lead-fields.ts";
 import type { LeadFormResult } from "./leads.server.ts";
 import { useLeadForm } from "./use-lead-form.ts";
 
@@ -38,7 +32,7 @@ export function UnitEnquiryForm({
   const contacts = useContacts();
   const lead = useLeadForm({
     fields: UNIT_ENQUIRY_FIELDS,
-    validate: (f) => parseForm(unitEnquirySchema, f),
+    schema: "unitEnquirySchema",
     serverResult,
   });
 
@@ -87,6 +81,7 @@ export function UnitEnquiryForm({
             action={pathname}
             preventScrollReset
             onSubmit={lead.onSubmit}
+            onFocus={lead.preload}
             noValidate
             className="relative mt-6 grid gap-4 sm:grid-cols-2"
           >

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { type FieldErrors, type ParseResult, readFields } from "./lead-forms.ts";
+import { type FieldErrors, type ParseResult, readFields } from "./lead-fields.ts";
 import type { LeadFormResult } from "./leads.server.ts";
 
 /**
@@ -8,9 +8,32 @@ import type { LeadFormResult } from "./leads.server.ts";
  * with the form's schema first, and shows the server's answer: field errors, the typed values
  * (after a post without JavaScript, passed as `serverResult`), or a form-wide message.
  */
+export type LeadSchemaName =
+  | "roiLeadSchema"
+  | "revenueShareLeadSchema"
+  | "newsletterSchema"
+  | "unitEnquirySchema";
+
+type LeadForms = typeof import("./lead-forms.ts");
+let leadForms: LeadForms | undefined;
+let loadingLeadForms: Promise<LeadForms> | undefined;
+
+/**
+ * Loads the forms' schemas (zod) in the browser, once, the first time a visitor focuses a form:
+ * the pages themselves do not carry them. A form sent before they arrive is checked by the server
+ * alone, with the same schema.
+ */
+export function preloadLeadForms(): Promise<LeadForms> {
+  loadingLeadForms ??= import("./lead-forms.ts").then((forms) => {
+    leadForms = forms;
+    return forms;
+  });
+  return loadingLeadForms;
+}
+
 export function useLeadForm<K extends string>(options: {
   fields: readonly K[];
-  validate: (fields: Record<K, string>) => ParseResult<unknown>;
+  schema: LeadSchemaName;
   serverResult?: LeadFormResult<K> | undefined;
 }) {
   const fetcher = useFetcher<LeadFormResult<K>>();
@@ -27,7 +50,16 @@ export function useLeadForm<K extends string>(options: {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const parsed = options.validate(readFields(new FormData(form), options.fields));
+    if (!leadForms) {
+      void preloadLeadForms();
+      setClientErrors({});
+      return;
+    }
+    const schema = leadForms[options.schema] as Parameters<LeadForms["parseForm"]>[0];
+    const parsed: ParseResult<unknown> = leadForms.parseForm(
+      schema,
+      readFields(new FormData(form), options.fields),
+    );
     if (parsed.success) {
       setClientErrors({});
       return;
@@ -46,6 +78,10 @@ export function useLeadForm<K extends string>(options: {
     fetcher,
     errors,
     onSubmit,
+    /** For the form's onFocus: fetch the schemas while the visitor types. */
+    preload: () => {
+      void preloadLeadForms();
+    },
     values,
     result,
     busy: fetcher.state !== "idle",

@@ -8,12 +8,7 @@ import {
   SubmitButton,
   TextAreaField,
 } from "../leads/form-fields.tsx";
-import {
-  LIMITS,
-  parseForm,
-  REVENUE_SHARE_FIELDS,
-  revenueShareLeadSchema,
-} from "../leads/lead-forms.ts";
+import { LIMITS, REVENUE_SHARE_FIELDS } from "../leads/lead-fields.ts";
 import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
@@ -46,7 +41,7 @@ export function RevenueShareDialog({
 
   const lead = useLeadForm({
     fields: REVENUE_SHARE_FIELDS,
-    validate: (f) => parseForm(revenueShareLeadSchema, f),
+    schema: "revenueShareLeadSchema",
     serverResult,
   });
   useEffect(() => {
@@ -197,6 +192,7 @@ export function RevenueShareDialog({
             action={pagePath}
             preventScrollReset
             onSubmit={lead.onSubmit}
+            onFocus={lead.preload}
             noValidate
             className="relative mt-4 grid gap-4 sm:grid-cols-2"
           >

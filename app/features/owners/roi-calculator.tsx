@@ -9,7 +9,7 @@ import {
   SubmitButton,
   TextField,
 } from "../leads/form-fields.tsx";
-import { parseForm, ROI_LEAD_FIELDS, roiLeadSchema } from "../leads/lead-forms.ts";
+import { ROI_LEAD_FIELDS } from "../leads/lead-fields.ts";
 import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
@@ -61,7 +61,7 @@ export function RoiCalculatorDialog({
 
   const lead = useLeadForm({
     fields: ROI_LEAD_FIELDS,
-    validate: (f) => parseForm(roiLeadSchema, f),
+    schema: "roiLeadSchema",
     serverResult,
   });
   const done = lead.result?.status === "ok";
@@ -238,6 +238,7 @@ export function RoiCalculatorDialog({
               })}`}
               preventScrollReset
               onSubmit={lead.onSubmit}
+              onFocus={lead.preload}
               noValidate
               className="relative mt-4 grid gap-4 sm:grid-cols-2"
             >
