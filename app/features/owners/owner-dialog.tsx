@@ -82,3 +82,17 @@ export function OwnerDialog({
     </dialog>
   );
 }
+
+/** Which owner form just thanked the visitor: read by the home page's thank-you toast. */
+export type OwnerThanks = "roi" | "revenue-share";
+
+/**
+ * Once an owner form is stored (with JavaScript), closes the dialog: back to the home page
+ * without scrolling away, where the thank-you shows.
+ */
+export function useCloseWhenSent(sent: boolean, homePath: string, thanks: OwnerThanks) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (sent) navigate(homePath, { preventScrollReset: true, state: { ownerThanks: thanks } });
+  }, [sent, navigate, homePath, thanks]);
+}

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { NewsletterForm } from "../leads/newsletter-form.tsx";
+import type { OwnerThanks } from "./owner-dialog.tsx";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
   REVENUE_SHARE_OWNER_PERCENT,
@@ -10,7 +11,6 @@ import {
   ROI_FREE_NIGHTS,
   ROI_RATE_PERCENT,
 } from "./programs.ts";
-import type { OwnerThanks } from "./roi-calculator.tsx";
 
 const terms = {
   rate: ROI_RATE_PERCENT,

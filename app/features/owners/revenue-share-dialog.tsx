@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
 import {
   ContactFields,
@@ -12,7 +10,7 @@ import { LIMITS, REVENUE_SHARE_FIELDS } from "../leads/lead-fields.ts";
 import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
-import { OwnerDialog } from "./owner-dialog.tsx";
+import { OwnerDialog, useCloseWhenSent } from "./owner-dialog.tsx";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
   REVENUE_SHARE_EXAMPLES,
@@ -21,7 +19,6 @@ import {
   ROI_FREE_NIGHTS,
   ROI_RATE_PERCENT,
 } from "./programs.ts";
-import type { OwnerThanks } from "./roi-calculator.tsx";
 
 export function RevenueShareDialog({
   serverResult,
@@ -33,7 +30,6 @@ export function RevenueShareDialog({
   pagePath: string;
 }) {
   const { t, lang } = useT();
-  const navigate = useNavigate();
   const owner = REVENUE_SHARE_OWNER_PERCENT;
   const company = REVENUE_SHARE_COMPANY_PERCENT;
   const { min, max } = REVENUE_SHARE_RETURN_RANGE;
@@ -44,14 +40,7 @@ export function RevenueShareDialog({
     schema: "revenueShareLeadSchema",
     serverResult,
   });
-  useEffect(() => {
-    if (lead.fetcher.data?.status === "ok") {
-      navigate(homePath, {
-        preventScrollReset: true,
-        state: { ownerThanks: "revenue-share" satisfies OwnerThanks },
-      });
-    }
-  }, [lead.fetcher.data, navigate, homePath]);
+  useCloseWhenSent(lead.fetcher.data?.status === "ok", homePath, "revenue-share");
 
   const percent = (n: number) =>
     `${n.toLocaleString(lang === "ru" ? "ru-RU" : "en-US", { minimumFractionDigits: 1 })}%`;

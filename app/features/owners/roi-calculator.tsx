@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
 import {
@@ -13,7 +13,7 @@ import { ROI_LEAD_FIELDS } from "../leads/lead-fields.ts";
 import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
-import { OwnerDialog } from "./owner-dialog.tsx";
+import { OwnerDialog, useCloseWhenSent } from "./owner-dialog.tsx";
 import {
   isRoiInputFilled,
   projectRoi,
@@ -26,8 +26,6 @@ import {
   type RoiCalculatorInput,
   validateRoiInput,
 } from "./programs.ts";
-
-export type OwnerThanks = "roi" | "revenue-share";
 
 const selectClass =
   "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm outline-none focus:border-sea-600 focus:ring-2 focus:ring-sea-600/25";
@@ -48,7 +46,6 @@ export function RoiCalculatorDialog({
   pagePath: string;
 }) {
   const { t } = useT();
-  const navigate = useNavigate();
   const [input, setInput] = useState(initialInput);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -66,15 +63,7 @@ export function RoiCalculatorDialog({
   });
   const done = lead.result?.status === "ok";
 
-  useEffect(() => {
-    // With JavaScript: the thank-you shows on the home page as the dialog closes.
-    if (lead.fetcher.data?.status === "ok") {
-      navigate(homePath, {
-        preventScrollReset: true,
-        state: { ownerThanks: "roi" satisfies OwnerThanks },
-      });
-    }
-  }, [lead.fetcher.data, navigate, homePath]);
+  useCloseWhenSent(lead.fetcher.data?.status === "ok", homePath, "roi");
 
   const set = (key: keyof RoiCalculatorInput) => (e: { target: { value: string } }) =>
     setInput((prev) => ({ ...prev, [key]: e.target.value }));
