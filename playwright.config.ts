@@ -26,7 +26,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR}/pglite ${E2E_DATA_DIR}/session-secret && node server.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    // Ready, not just alive: the tests need the database migrated and seeded.
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "ignore",

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./scripts/precompress-plugin.ts";
 
 export default defineConfig({
   // The server build starts from our Express app, which mounts React Router's handler.
@@ -11,5 +12,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
 });

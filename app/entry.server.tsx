@@ -1,13 +1,25 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineStyleProvider } from "./lib/inline-style.tsx";
+import { lateModulePreloads } from "./lib/late-module-preloads.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { cspNonceContext } from "./lib/request-context.ts";
+import { currentLogger } from "./lib/runtime.server.ts";
+import { siteCss } from "./lib/site-css.server.ts";
 
 export const streamTimeout = 10_000;
+
+/**
+ * Errors a loader, action or render throws unexpectedly: one JSON log line with the request's
+ * id, instead of React Router's console output. Requests the visitor gave up on are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  currentLogger().error({ err: error, url: request.url }, "unexpected error in a route");
+};
 
 export default function handleRequest(
   request: Request,
@@ -26,13 +38,15 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStyleProvider value={siteCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStyleProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lateModulePreloads(nonce);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -47,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) currentLogger().error({ err: error }, "page failed to render");
         },
       },
     );

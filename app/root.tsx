@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -12,13 +12,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
-import { LANGUAGES, languageFromPath, localizePath } from "./i18n/languages.ts";
+import { languageFromPath, localizePath } from "./i18n/languages.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { createTranslator } from "./i18n/translate.ts";
 import { I18nProvider, useT } from "./i18n/use-t.tsx";
+import { InlineStyle } from "./lib/inline-style.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { getRuntime } from "./lib/runtime.server.ts";
+import { alternateLinks, canonicalUrl } from "./lib/seo.ts";
 import { useContacts } from "./lib/use-contacts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
@@ -26,7 +27,12 @@ import { SiteHeader } from "./ui/site-header.tsx";
 export async function loader({ url }: Route.LoaderArgs) {
   const { config } = getRuntime();
   const lang = languageFromPath(url.pathname);
-  return { contacts: config.contacts, lang, messages: messagesFor(lang) };
+  return {
+    contacts: config.contacts,
+    publicUrl: config.publicUrl,
+    lang,
+    messages: messagesFor(lang),
+  };
 }
 
 /** The dictionary comes with the root's data: load it again when the language changes. */
@@ -42,9 +48,17 @@ export function shouldRevalidate({
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has taken over the server's page, error pages included (tests
+  // wait for it before using what needs JavaScript).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const { pathname } = useLocation();
   const lang = languageFromPath(pathname);
-  const messages = useRouteLoaderData<typeof loader>("root")?.messages;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const messages = rootData?.messages;
+  // Admin pages are never indexed; every public page names its address and its translations.
+  const publicUrl = /^\/admin(\/|$)/.test(pathname) ? undefined : rootData?.publicUrl;
   const i18n = useMemo(
     () => ({ lang, t: createTranslator(lang, messages ?? {}) }),
     [lang, messages],
@@ -57,9 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3d47" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {LANGUAGES.map((code) => (
-          <link key={code} rel="alternate" hrefLang={code} href={localizePath(pathname, code)} />
-        ))}
+        {publicUrl && <link rel="canonical" href={canonicalUrl(publicUrl, pathname)} />}
+        {publicUrl &&
+          alternateLinks(publicUrl, pathname).map(({ hrefLang, href }) => (
+            <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />
+          ))}
+        <InlineStyle />
         <Meta />
         <Links />
       </head>

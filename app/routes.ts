@@ -30,6 +30,7 @@ export default [
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),
   route("api/units", "routes/api.units.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // The admin panel (English only). Only these modules import app/features/admin and auth.
   route("admin", "routes/admin.tsx", [
     route("properties/new", "routes/admin.property-new.tsx"),

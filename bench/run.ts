@@ -4,13 +4,13 @@
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
  *      Node server answering the same bytes (the ratio is what to compare across machines).
  *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
+ *   4. Load: 100 connections of mixed traffic for 60 seconds while an admin saves a property
+ *      every second (bench/load.ts); `npm run bench -- load` runs only this one.
  * Needs `npm run build` first, and Chromium (as the end-to-end tests). Writes
- * bench/results/latest.json.
+ * bench/results/latest.json (or load.json).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import autocannon from "autocannon";
@@ -20,47 +20,14 @@ import { properties } from "../app/db/schema.ts";
 import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/features/listings/catalog.ts";
 import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.server.ts";
 import { chromiumLaunchOptions } from "../tests/e2e/support/env.ts";
+import { lighthouseMedians } from "./lighthouse.ts";
+import { runLoadTest } from "./load.ts";
+import { machine, writeReport } from "./report.ts";
+import { freePort, root, startSite } from "./site.ts";
+import { moreThroughput } from "./throughput.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startSite(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-"));
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      MEDIA_DIR: path.join(root, ".e2e-data", "media"),
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the site did not start");
-}
 
 /** The JavaScript a visitor's browser really downloads for a page (gzip, as sent). */
 async function pageJavaScript(browser: Browser, url: string) {
@@ -155,45 +122,64 @@ async function listingAtScale(count: number) {
   }
 }
 
-const site = await startSite();
-try {
-  const results: Record<string, unknown> = {};
-  const browser = await chromium.launch(chromiumLaunchOptions());
-  results.javascript = {
-    home: await pageJavaScript(browser, `${site.url}/`),
-    unit: await pageJavaScript(browser, `${site.url}/units/canopy-pool-villa-v-01`),
-    blogPost: await pageJavaScript(browser, `${site.url}/blog/condo-or-pool-villa`),
-    budgetKB: 125,
-  };
-  await browser.close();
-
-  const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
-  const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());
-  const bareHome = await bareServer(homeBytes, "text/html; charset=utf-8");
-  const bareApi = await bareServer(apiBytes, "application/json");
-  const throughput = {
-    home: await requestsPerSecond(`${site.url}/`),
-    bareHome: await requestsPerSecond(bareHome.url),
-    api: await requestsPerSecond(`${site.url}/api/units`),
-    bareApi: await requestsPerSecond(bareApi.url),
-  };
-  await bareHome.close();
-  await bareApi.close();
-  results.throughput = {
-    ...throughput,
-    homeRatio: +(throughput.home.rps / throughput.bareHome.rps).toFixed(3),
-    apiRatio: +(throughput.api.rps / throughput.bareApi.rps).toFixed(3),
-    seconds: DURATION_S,
-    connections: CONNECTIONS,
-  };
-  results.listingAt10k = await listingAtScale(10_000);
-
-  console.log(JSON.stringify(results, null, 2));
-  await mkdir(path.join(root, "bench", "results"), { recursive: true });
-  await writeFile(
-    path.join(root, "bench", "results", "latest.json"),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
-} finally {
-  site.child.kill("SIGTERM");
+const only = process.argv[2];
+if (only && only !== "load") {
+  console.error("Usage: npm run bench [-- load]");
+  process.exit(2);
 }
+const about = machine();
+const results: Record<string, unknown> = {};
+if (only !== "load") {
+  const site = await startSite();
+  try {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    results.javascript = {
+      home: await pageJavaScript(browser, `${site.url}/`),
+      unit: await pageJavaScript(browser, `${site.url}/units/canopy-pool-villa-v-01`),
+      blogPost: await pageJavaScript(browser, `${site.url}/blog/condo-or-pool-villa`),
+      budgetKB: 125,
+    };
+    await browser.close();
+
+    const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
+    const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());
+    const bareHome = await bareServer(homeBytes, "text/html; charset=utf-8");
+    const bareApi = await bareServer(apiBytes, "application/json");
+    const throughput = {
+      home: await requestsPerSecond(`${site.url}/`),
+      bareHome: await requestsPerSecond(bareHome.url),
+      api: await requestsPerSecond(`${site.url}/api/units`),
+      bareApi: await requestsPerSecond(bareApi.url),
+    };
+    await bareHome.close();
+    await bareApi.close();
+    results.throughput = {
+      ...throughput,
+      homeRatio: +(throughput.home.rps / throughput.bareHome.rps).toFixed(3),
+      apiRatio: +(throughput.api.rps / throughput.bareApi.rps).toFixed(3),
+      seconds: DURATION_S,
+      connections: CONNECTIONS,
+    };
+    results.moreThroughput = await moreThroughput(site.url);
+    results.lighthouse = await lighthouseMedians(
+      [
+        { page: "home", url: `${site.url}/` },
+        { page: "unit", url: `${site.url}/units/canopy-pool-villa-v-01` },
+        { page: "blogPost", url: `${site.url}/blog/condo-or-pool-villa` },
+      ],
+      Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    );
+  } finally {
+    await site.stop();
+  }
+  results.listingAt10k = await listingAtScale(10_000);
+}
+results.load = await runLoadTest();
+
+console.log(JSON.stringify(results, null, 2));
+await mkdir(path.join(root, "bench", "results"), { recursive: true });
+await writeFile(
+  path.join(root, "bench", "results", only === "load" ? "load.json" : "latest.json"),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
+if (only !== "load") console.log(await writeReport(root, results, about));

@@ -8,9 +8,7 @@
  *   npm run admin -- require-2fa on|off      two-factor sign-in required for every admin
  *   npm run admin -- reset-2fa EMAIL         removes an admin's authenticator (lost phone)
  */
-import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { openDatabase } from "../app/db/client.server.ts";
 import {
   AccountError,
   createAccount,
@@ -20,7 +18,7 @@ import {
   resetPassword,
 } from "../app/features/auth/accounts.server.ts";
 import { disableTotp, setTotpRequired } from "../app/features/auth/second-factor.server.ts";
-import { loadConfig } from "../app/lib/config.server.ts";
+import { openConfiguredDatabase } from "./configured-database.ts";
 
 const [command, arg] = process.argv.slice(2);
 const usage =
@@ -59,14 +57,7 @@ async function askPassword(): Promise<string> {
   return first;
 }
 
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: path.join(config.dataDir, "pglite"),
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+const { config, database } = await openConfiguredDatabase();
 try {
   await database.exclusive(() => database.migrate());
   const db = database.db;

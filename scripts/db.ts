@@ -5,13 +5,12 @@
  *   npm run db:seed      add the demo units that are missing (by slug), with their pictures
  *   npm run db:reset     drop everything, migrate, and seed the demo data again
  */
-import path from "node:path";
-import { dropEverything, openDatabase } from "../app/db/client.server.ts";
+import { dropEverything } from "../app/db/client.server.ts";
 import { ensureDemoPictures, insertDemoUnits, SITE_PICTURES } from "../app/db/seed.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
-import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
-import { loadConfig } from "../app/lib/config.server.ts";
+import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
+import { openConfiguredDatabase } from "./configured-database.ts";
 
 const command = process.argv[2];
 if (!command || !["migrate", "seed", "reset"].includes(command)) {
@@ -19,15 +18,7 @@ if (!command || !["migrate", "seed", "reset"].includes(command)) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: path.join(config.dataDir, "pglite"),
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-const where = config.databaseUrl ? "PostgreSQL" : `the embedded database in ${config.dataDir}`;
+const { config, database, where } = await openConfiguredDatabase();
 try {
   await database.exclusive(async () => {
     if (command === "reset") {
@@ -37,11 +28,10 @@ try {
     await database.migrate();
     console.log(`Migrations applied to ${where}.`);
     if (command === "seed" || command === "reset") {
-      const pictures = await ensureDemoPictures(
-        new LocalDiskStorage(config.mediaDir),
-        demoUnits(),
-        [...SITE_PICTURES, ...(await blogPictures())],
-      );
+      const pictures = await ensureDemoPictures(createMediaStorage(config), demoUnits(), [
+        ...SITE_PICTURES,
+        ...(await blogPictures()),
+      ]);
       const units = await insertDemoUnits(database.db);
       console.log(`Demo data: ${units} units added, ${pictures} pictures drawn.`);
     }

@@ -12,19 +12,24 @@ import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts"
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
-import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
+import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
+import { databaseProblem } from "../app/lib/failure.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/paths.server.ts";
 import {
   clientAddressContext,
   cspNonceContext,
   type ResponseHints,
+  requestLoggerContext,
   responseHintsContext,
 } from "../app/lib/request-context.ts";
 import { type Runtime, setRuntime } from "../app/lib/runtime.server.ts";
-import { withTimeout } from "../app/lib/timeout.ts";
+import { bodyLimit } from "./body-limit.ts";
+import { mediaHandler } from "./media.ts";
 import { pageCacheMiddleware } from "./page-cache-middleware.ts";
+import { precompressedAssets } from "./precompressed-assets.ts";
+import { requestIdMiddleware } from "./request-id.ts";
 
 export interface StartOptions {
   /** Development: Vite serves the assets and rebuilds on change. */
@@ -42,6 +47,25 @@ export interface StartedApp {
 
 const RETRY_DATABASE_MS = 5_000;
 
+/** A bucket or CDN on plain http (a local test server) is allowed besides https: ones. */
+function mediaOrigin(config: AppConfig): string[] {
+  const url = config.mediaPublicUrl;
+  return url?.startsWith("http:") ? [new URL(url).origin] : [];
+}
+
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
 /**
  * Opens the database and media storage, migrates and seeds on first run, and builds the Express
  * app around React Router's request handler.
@@ -49,7 +73,7 @@ const RETRY_DATABASE_MS = 5_000;
 export async function startApp(options: StartOptions = {}): Promise<StartedApp> {
   const config = loadConfig(options.env);
   const logger = createLogger(config.logLevel);
-  const storage = new LocalDiskStorage(config.mediaDir);
+  const storage = createMediaStorage(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "pglite"),
@@ -57,11 +81,16 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   const runtime: Runtime = { config, database, databaseReady: false, storage, logger };
   setRuntime(runtime);
 
-  const made = await ensureDemoPictures(storage, demoUnits(), [
-    ...SITE_PICTURES,
-    ...(await blogPictures()),
-  ]);
-  if (made > 0) logger.info({ pictures: made }, "made demo pictures");
+  const pictures = [...SITE_PICTURES, ...(await blogPictures())];
+  try {
+    const made = await ensureDemoPictures(storage, demoUnits(), pictures);
+    if (made > 0) logger.info({ pictures: made }, "made demo pictures");
+  } catch (error) {
+    // Local disk failing is fatal; a bucket may be out of reach for a while: the site starts,
+    // and the pictures are made at the next start.
+    if (config.media.storage === "local") throw error;
+    logger.error({ err: error }, "could not check the demo pictures in the bucket");
+  }
 
   let retry: NodeJS.Timeout | undefined;
   const prepare = async () => {
@@ -70,16 +99,17 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     if (seeded > 0) logger.info({ units: seeded }, "seeded demo data");
     if (config.bootstrapAdmin) {
       const { email, password } = config.bootstrapAdmin;
-      const outcome = await ensureBootstrapAccount(database.db, email, password).catch(
-        (error: unknown) => {
+      // Under the start-up lock: servers starting together would both try to create it.
+      const outcome = await database
+        .exclusive(() => ensureBootstrapAccount(database.db, email, password))
+        .catch((error: unknown) => {
           // A weak ADMIN_PASSWORD must not stop the site; it is reported instead.
           logger.error(
             { err: error, email },
             "could not create the admin account from ADMIN_EMAIL",
           );
           return "failed";
-        },
-      );
+        });
       if (outcome === "created")
         logger.info({ email }, "created the admin account from ADMIN_EMAIL");
     }
@@ -89,7 +119,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   };
   // Pictures uploaded into admin forms that were never saved: swept at start and daily.
   const sweepUploads = () => {
-    sweepUnusedUploads(database.db, storage, config.mediaDir)
+    sweepUnusedUploads(database.db, storage)
       .then((removed) => {
         if (removed > 0) logger.info({ removed }, "removed unused uploaded pictures");
       })
@@ -130,6 +160,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
       clearTimeout(retry);
       clearInterval(sweeper);
       await database.close();
+      if ("close" in storage && typeof storage.close === "function") storage.close();
       setRuntime(undefined);
     },
   };
@@ -140,20 +171,11 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-
-  app.get("/healthz", async (_req, res) => {
-    try {
-      if (!runtime.databaseReady) throw new Error("database not ready");
-      await withTimeout(database.ping(), 2_000);
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
-    } catch (error) {
-      res
-        .status(503)
-        .set("Cache-Control", "no-store")
-        .json({ status: "unavailable", database: database.kind, error: String(error) });
-    }
-  });
-
+  const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  app.use(requestIdMiddleware(logger, (address) => trustProxy(address, 0)));
+  const pageCache = config.pageCache ? pageCacheMiddleware(runtime) : undefined;
+  // A kept page already carries every header below; answering it first saves their work.
+  if (pageCache) app.use(pageCache.serve);
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.locals.hints = { cacheable: true } satisfies ResponseHints;
@@ -170,7 +192,7 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
                 "'self'",
                 (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
               ],
-              "img-src": ["'self'", "data:", "https:"],
+              "img-src": ["'self'", "data:", "https:", ...mediaOrigin(config)],
               "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
             },
           },
@@ -180,24 +202,47 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Features no page of the site uses, off for every page and anything injected into one.
+  app.use((_req, res, next) => {
+    res.set("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
+  // Admin pages and their data hold personal details: never stored by a browser or a proxy.
+  app.use((req, res, next) => {
+    if (/^\/admin(\/|\.data$|$)/.test(req.path))
+      res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+    next();
+  });
+
+  // Liveness: the process serves requests. No database call, so a database outage never gets
+  // healthy servers restarted.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  // Readiness: this server can do its work, the database answering. A load balancer sends
+  // visitors only to servers that answer 200 here.
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    const problem = await databaseProblem();
+    if (problem === null) {
+      res.json({ status: "ready", database: database.kind });
+      return;
+    }
+    // The cause goes to the log, not to whoever asks.
+    (res.locals.logger as Logger).warn({ err: problem }, "readiness check failed");
+    res.status(503).json({ status: "unavailable", database: database.kind });
+  });
+
   app.use(compression());
 
-  app.use(
-    "/media",
-    express.static(config.mediaDir, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      fallthrough: false,
-      dotfiles: "deny",
-    }),
-  );
+  app.use("/media", mediaHandler(config, runtime.storage, logger));
 
   if (vite) {
     app.use(vite.middlewares);
   } else {
     const clientDir = path.join(projectRoot(), "build", "client");
-    // Hashed file names: cache for a year, never revalidate.
+    // Hashed file names: cache for a year, never revalidate; compressed once, at build time.
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -209,12 +254,13 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  if (config.pageCache) app.use(pageCacheMiddleware(runtime));
+  app.use(bodyLimit());
+  if (pageCache) app.use(pageCache.fill);
 
   app.use((req, res, next) => {
     const started = performance.now();
     res.on("finish", () => {
-      logger.info(
+      (res.locals.logger as Logger).info(
         {
           method: req.method,
           url: req.originalUrl,
@@ -237,6 +283,7 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(clientAddressContext, req.ip ?? "unknown");
         context.set(responseHintsContext, res.locals.hints as ResponseHints);
+        context.set(requestLoggerContext, res.locals.logger as Logger);
         return context;
       },
     }),
@@ -246,7 +293,11 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
   app.use(
     (error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
       const status = (error as { status?: number }).status ?? 500;
-      if (status >= 500) logger.error({ err: error, url: req.originalUrl }, "request failed");
+      if (status >= 500)
+        ((res.locals.logger as Logger | undefined) ?? logger).error(
+          { err: error, url: req.originalUrl },
+          "request failed",
+        );
       res
         .status(status)
         .type("text/plain")

@@ -1,8 +1,18 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { contentVersion, PageCache } from "../app/lib/page-cache.server.ts";
+import { DEFERRED_MODULE_TYPE } from "../app/lib/late-module-preloads.server.ts";
+import {
+  CACHED_ENCODINGS,
+  type CachedPage,
+  contentVersion,
+  PageCache,
+} from "../app/lib/page-cache.server.ts";
 import type { ResponseHints } from "../app/lib/request-context.ts";
 import type { Runtime } from "../app/lib/runtime.server.ts";
 import { withTimeout } from "../app/lib/timeout.ts";
+import { pickEncoding } from "./content-encoding.ts";
 
 /** Public pages (in either language) and their data requests; never the admin or forms. */
 export function isCacheablePath(path: string): boolean {
@@ -13,6 +23,7 @@ export function isCacheablePath(path: string): boolean {
 }
 const VERSION_TTL_MS = 250;
 
+/** Headers of the rendering response that belong to that one reply, not to the page. */
 const NOT_REPLAYED = new Set([
   "content-length",
   "content-encoding",
@@ -22,14 +33,81 @@ const NOT_REPLAYED = new Set([
   "date",
   "vary",
   "x-cache",
+  "x-request-id",
 ]);
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * The SHA-256 sources of every inline script a browser would run in `html`: the exact text
+ * between `<script …>` and `</script>`, for scripts without `src` that are JavaScript (data
+ * blocks such as application/ld+json are never run and need none), and the entry script that
+ * waits for the page to load (late-module-preloads.server.ts) before a copy of it runs.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    // The entry script waiting for the load event runs as a copy of itself: same text, same hash.
+    if (type && type !== "module" && type !== "text/javascript" && type !== DEFERRED_MODULE_TYPE)
+      continue;
+    const digest = createHash("sha256")
+      .update(match[2] ?? "", "utf8")
+      .digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The page's policy with its one-time nonce replaced by the hashes of the scripts it carries:
+ * a kept page allows exactly those scripts, whoever asks for it, and no nonce is ever reused.
+ */
+export function policyWithHashes(policy: string, nonce: string, hashes: string[]): string {
+  const source = `'nonce-${nonce}'`;
+  // With no inline script at all, 'self' alone is left.
+  return policy.replace(hashes.length > 0 ? source : ` ${source}`, hashes.join(" "));
+}
+
+/** Compresses a page once, in every encoding it is kept in. */
+async function cachedBodies(body: Buffer, isText: boolean): Promise<CachedPage["bodies"]> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_MODE]: isText
+          ? zlibConstants.BROTLI_MODE_TEXT
+          : zlibConstants.BROTLI_MODE_GENERIC,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gz, identity: body };
+}
+
+export interface PageCacheMiddleware {
+  /** Answers from memory; early in the chain, before anything a kept page already carries. */
+  serve: RequestHandler;
+  /** Keeps what the app rendered; late in the chain, after compression, to see the raw body. */
+  fill: RequestHandler;
+  cache: PageCache;
+}
 
 /**
  * Serves anonymous GETs of public pages from memory while the listing has not changed (the
- * content version, bumped by a database trigger on every write). Each reply gets a fresh CSP
- * nonce. Pages built from fallback data, with cookies, or marked private are never kept.
+ * content version, bumped by a database trigger on every write). A kept page is compressed once
+ * per encoding and sent as it is: its inline scripts are allowed by their hashes instead of the
+ * nonce it was rendered with (docs/decisions/040). Pages built from fallback data, with cookies,
+ * or marked private are never kept.
  */
-export function pageCacheMiddleware(runtime: Runtime, cache = new PageCache()): RequestHandler {
+export function pageCacheMiddleware(
+  runtime: Runtime,
+  cache = new PageCache(),
+): PageCacheMiddleware {
   // The version is read at most every VERSION_TTL_MS; a write handled here forgets it at once,
   // so an admin sees a change immediately and other servers within that time.
   let memo = { version: "", readAt: 0 };
@@ -39,8 +117,9 @@ export function pageCacheMiddleware(runtime: Runtime, cache = new PageCache()): 
     memo = { version, readAt: Date.now() };
     return version;
   };
+  const pending = new Set<string>();
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const serve = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.on("finish", () => {
         memo.readAt = 0;
@@ -54,20 +133,24 @@ export function pageCacheMiddleware(runtime: Runtime, cache = new PageCache()): 
     } catch {
       return next();
     }
-    const key = req.originalUrl;
-    const nonce = res.locals.cspNonce as string;
-    const hit = cache.get(key, version);
-    if (hit) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Cache", "hit");
-      const html = hit.headers.some(([n, v]) => n === "content-type" && v.startsWith("text/html"));
-      res
-        .status(hit.status)
-        .end(html ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)) : hit.body);
-      return;
-    }
+    res.locals.pageCacheVersion = version;
+    const hit = cache.get(req.originalUrl, version);
+    if (!hit) return next();
+    const encoding = pickEncoding(req.headers["accept-encoding"], CACHED_ENCODINGS) ?? "identity";
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Cache", "hit");
+    res.statusCode = hit.status;
+    res.end(hit.bodies[encoding]);
+  };
 
+  const fill = (req: Request, res: Response, next: NextFunction) => {
+    const version = res.locals.pageCacheVersion as string | undefined;
+    if (version === undefined) return next();
     res.setHeader("X-Cache", "miss");
+    const key = req.originalUrl;
+    const nonce = res.locals.cspNonce as string | undefined;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -96,7 +179,8 @@ export function pageCacheMiddleware(runtime: Runtime, cache = new PageCache()): 
         res.statusCode === 200 &&
         hints?.cacheable !== false &&
         !res.getHeader("set-cookie") &&
-        !/no-store|private/.test(cacheControl)
+        !/no-store|private/.test(cacheControl) &&
+        !pending.has(key)
       ) {
         const headers = Object.entries(res.getHeaders())
           .filter(([name, value]) => !NOT_REPLAYED.has(name) && value !== undefined)
@@ -104,10 +188,28 @@ export function pageCacheMiddleware(runtime: Runtime, cache = new PageCache()): 
             ([name, value]) =>
               [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string],
           );
-        cache.set(key, { status: 200, headers, body: Buffer.concat(chunks), nonce, version });
+        const body = Buffer.concat(chunks);
+        const type = String(res.getHeader("content-type") ?? "");
+        const policy = res.getHeader("content-security-policy");
+        if (typeof policy === "string" && nonce) {
+          const hashes = type.startsWith("text/html")
+            ? inlineScriptHashes(body.toString("utf8"))
+            : [];
+          headers.push(["content-security-policy", policyWithHashes(policy, nonce, hashes)]);
+        }
+        // Compressed off the main thread; until then the page is simply rendered again.
+        pending.add(key);
+        cachedBodies(body, /^(text\/|application\/(json|xml))/.test(type))
+          .then((bodies) => cache.set(key, { status: 200, headers, bodies, version }))
+          .catch((error: unknown) =>
+            runtime.logger.warn({ err: error, url: key }, "could not keep a page"),
+          )
+          .finally(() => pending.delete(key));
       }
       return end(chunk, ...rest);
     }) as Response["end"];
     next();
   };
+
+  return { serve, fill, cache };
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../lib/paths.server.ts";
+import { DurableNodeFS, durableStartParams } from "./durable-fs.server.ts";
 import * as schema from "./schema.ts";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,7 +52,14 @@ async function openEmbedded(dataDir: string | undefined): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
     unlock = await lockFolder(dataDir);
   }
-  const client = await PGlite.create(dataDir ?? "memory://");
+  // On disk, commits are synced to the disk before they answer (see durable-fs.server.ts).
+  const client = dataDir
+    ? await PGlite.create({
+        dataDir,
+        fs: new DurableNodeFS(dataDir),
+        startParams: durableStartParams(),
+      })
+    : await PGlite.create("memory://");
   const db = drizzlePglite({ client, schema });
   return {
     kind: "embedded",
@@ -139,16 +147,4 @@ export async function dropEverything(db: AppDatabase): Promise<void> {
   await db.execute(sql`drop schema if exists drizzle cascade`);
   await db.execute(sql`drop schema if exists public cascade`);
   await db.execute(sql`create schema public`);
-}
-
-let current: Database | undefined;
-
-/** The database the running server uses, opened once at start. */
-export function getDatabase(): Database {
-  if (!current) throw new Error("The database has not been opened yet");
-  return current;
-}
-
-export function setDatabase(database: Database | undefined): void {
-  current = database;
 }

@@ -100,8 +100,11 @@ export const adminUsers = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** The authenticator in force (with totp_enabled_at), or null. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** A new authenticator being set up; it replaces totp_secret only once a code confirms it. */
+    totpPendingSecret: text("totp_pending_secret"),
     /** The last 30-second step whose code was accepted, so a code cannot be used twice. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -141,6 +144,22 @@ export const adminRecoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * Where each admin last signed in from, and when: a spread-out attack on an account slows
+ * sign-ins from addresses without a recent sign-in, never from these.
+ */
+export const adminSignInAddresses = pgTable(
+  "admin_sign_in_addresses",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
 export const LEAD_KINDS = [

@@ -40,10 +40,15 @@ export async function ensureDemoPictures(
     ),
     ...extra,
   ];
+  // One listing per folder (demo/, site/, blog/) rather than a question per file: cheap on
+  // disk, and a few requests instead of hundreds on S3.
+  const folders = new Set(wanted.map(({ key }) => key.slice(0, key.indexOf("/") + 1)));
+  const stored = new Set<string>();
+  for (const folder of folders)
+    for (const file of await storage.list(folder)) stored.add(file.path);
   let made = 0;
   for (const { key, scene } of wanted) {
-    const present = await Promise.all(MEDIA_WIDTHS.map((w) => storage.exists(variantPath(key, w))));
-    if (present.every(Boolean)) continue;
+    if (MEDIA_WIDTHS.every((w) => stored.has(variantPath(key, w)))) continue;
     await storeImageVariants(storage, key, Buffer.from(drawScene(scene, key)));
     made++;
   }

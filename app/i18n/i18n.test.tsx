@@ -103,6 +103,12 @@ describe("language in the URL", () => {
     ["/ru/units/a", "en", "/units/a"],
     ["/ru/units/a", "ru", "/ru/units/a"],
     ["/blog", "en", "/blog"],
+    // Paths from the address bar can never become links to another host.
+    ["/ru//evil.example", "en", "/evil.example"],
+    ["/ru/\\evil.example", "en", "/evil.example"],
+    ["//evil.example", "ru", "/ru/evil.example"],
+    ["/\\evil.example/x", "en", "/evil.example/x"],
+    ["/\t/evil.example", "en", "/evil.example"],
   ] as const)("%s in %s is %s", (path, lang, expected) => {
     expect(localizePath(path, lang)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 /**
- * Russian texts. Same keys as en.ts; plural keys carry Russian's forms (_one, _few, _many) as
- * i18next expects, and a test fails when a key of en.ts is missing here.
+ * Russian texts. Same keys as en.ts; plural keys carry Russian's forms (_one, _few, _many), picked
+ * by translate.ts with Intl.PluralRules, and a test fails when a key of en.ts is missing here.
  */
 export const ru = {
   meta: {

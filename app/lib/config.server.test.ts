@@ -6,6 +6,17 @@ import { ConfigError, loadConfig } from "./config.server.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
 
+/** The problems a ConfigError names for these settings. */
+function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  return [];
+}
+
 describe("loadConfig", () => {
   it("gives working demo defaults", () => {
     const dataDir = tempDir();
@@ -47,7 +58,6 @@ describe("loadConfig", () => {
     ["PORT", "70000", /PORT must be from 1 to 65535/],
     ["DATABASE_URL", "mysql://localhost/db", /DATABASE_URL must be a postgres:\/\//],
     ["PUBLIC_URL", "rentals.example", /PUBLIC_URL must be an absolute http\(s\) URL/],
-    ["SESSION_SECRET", "short", /SESSION_SECRET must be at least 32 characters/],
     ["CONTACT_EMAIL", "desk", /CONTACT_EMAIL must be an e-mail address/],
     ["CONTACT_WHATSAPP", "+66 81", /CONTACT_WHATSAPP must be the WhatsApp number in digits/],
   ])("refuses %s=%s with a message naming it", (name, value, message) => {
@@ -60,6 +70,24 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).toContain(`(got "${value}")`);
+  });
+
+  it("never echoes SESSION_SECRET", () => {
+    const message = configProblems({ SESSION_SECRET: "short-but-secret" }).join("\n");
+    expect(message).toMatch(/SESSION_SECRET must be at least 32 characters/);
+    expect(message).not.toContain("short-but-secret");
+  });
+
+  it.each([
+    ["mysql://app:hunter2-db@db.internal/rentals", "mysql://app:***@db.internal/rentals"],
+    ["mysql://app:p@ss/w0rd@db.internal/rentals", "mysql://app:***@db.internal/rentals"],
+    ["app:hunter2-db@db.internal/rentals", "app:***@db.internal/rentals"],
+    ["mysql://db.internal/rentals", "mysql://db.internal/rentals"],
+  ])("masks the password of a wrong DATABASE_URL %s", (value, shown) => {
+    const message = configProblems({ DATABASE_URL: value }).join("\n");
+    expect(message).toContain(`DATABASE_URL must be a postgres://`);
+    expect(message).toContain(`(got "${shown}")`);
+    for (const secret of ["hunter2-db", "p@ss/w0rd", "w0rd"]) expect(message).not.toContain(secret);
   });
 
   it("treats an empty DATABASE_URL as unset", () => {
@@ -85,5 +113,86 @@ describe("admin account from the environment", () => {
     }
     expect(message).toContain("ADMIN_PASSWORD must be at least 12 characters long");
     expect(message).not.toContain("shortpw");
+  });
+});
+
+describe("media storage settings", () => {
+  const s3 = {
+    MEDIA_STORAGE: "s3",
+    S3_BUCKET: "rentals-media",
+    S3_REGION: "ap-southeast-1",
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), ...env });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    return [];
+  };
+
+  it("keeps pictures on local disk unless told otherwise", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.media).toEqual({ storage: "local" });
+    expect(config.mediaPublicUrl).toBeUndefined();
+  });
+
+  it("reads an S3-compatible bucket with its endpoint, keys and public address", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ...s3,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "minio",
+      S3_SECRET_ACCESS_KEY: "minio-secret",
+      MEDIA_PUBLIC_URL: "https://cdn.example/media/",
+    });
+    expect(config.media).toEqual({
+      storage: "s3",
+      s3: {
+        bucket: "rentals-media",
+        region: "ap-southeast-1",
+        endpoint: "http://127.0.0.1:9000",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "minio", secretAccessKey: "minio-secret" },
+      },
+    });
+    expect(config.mediaPublicUrl).toBe("https://cdn.example/media");
+    // Without keys, the AWS SDK finds credentials itself (environment, role).
+    const bare = loadConfig({ DATA_DIR: tempDir(), ...s3 });
+    expect(bare.media.storage === "s3" && bare.media.s3.credentials).toBeUndefined();
+    expect(bare.media.storage === "s3" && bare.media.s3.forcePathStyle).toBe(false);
+  });
+
+  it("names what is missing or wrong for S3, and never echoes a key", () => {
+    expect(problems({ MEDIA_STORAGE: "s3" })).toEqual([
+      "S3_BUCKET is required when MEDIA_STORAGE is s3",
+      "S3_REGION is required when MEDIA_STORAGE is s3",
+    ]);
+    expect(problems({ MEDIA_STORAGE: "disk" })).toEqual([
+      'MEDIA_STORAGE must be "local" or "s3" (got "disk")',
+    ]);
+    expect(problems({ ...s3, S3_BUCKET: "Rentals_Media" })[0]).toMatch(
+      /^S3_BUCKET must be a bucket name.*\(got "Rentals_Media"\)$/,
+    );
+    expect(problems({ ...s3, S3_ENDPOINT: "minio:9000" })[0]).toMatch(
+      /^S3_ENDPOINT must be an absolute http\(s\) URL/,
+    );
+    expect(problems({ ...s3, S3_FORCE_PATH_STYLE: "yes" })[0]).toMatch(
+      /^S3_FORCE_PATH_STYLE must be "true" or "false"/,
+    );
+    expect(problems({ MEDIA_PUBLIC_URL: "ftp://cdn.example" })[0]).toMatch(
+      /^MEDIA_PUBLIC_URL must be an absolute http\(s\) URL/,
+    );
+    const oneKey = problems({ ...s3, S3_SECRET_ACCESS_KEY: "very-secret-key" });
+    expect(oneKey).toHaveLength(1);
+    expect(oneKey[0]).toMatch(/^S3_ACCESS_KEY_ID is required with the other S3 key/);
+    expect(oneKey.join()).not.toContain("very-secret-key");
+    expect(problems({ MEDIA_PUBLIC_URL: "https://cdn.example" })).toEqual([
+      'MEDIA_PUBLIC_URL is for pictures in a bucket: set MEDIA_STORAGE=s3 too, or leave it unset (got "https://cdn.example")',
+    ]);
+    // S3 settings are not needed, nor checked for presence, while media stay on local disk.
+    expect(problems({ S3_BUCKET: "rentals-media" })).toEqual([]);
   });
 });

@@ -7,46 +7,120 @@ import type { Contacts } from "./contacts.ts";
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce
-    .number({ error: "must be a port number" })
-    .int("must be a whole number")
-    .min(1, "must be from 1 to 65535")
-    .max(65535, "must be from 1 to 65535")
-    .default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATABASE_URL: optional(
-    z
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be from 1 to 65535")
+      .max(65535, "must be from 1 to 65535")
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL"),
+    ),
+    DATA_DIR: z.string().min(1).default("./data"),
+    MEDIA_DIR: optional(z.string().min(1)),
+    PUBLIC_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
+    SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+    TRUST_PROXY: optional(z.string().min(1)),
+    PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+    ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    BRAND_NAME: z.string().min(1).default("Kamala Living"),
+    CONTACT_PHONE: z
       .string()
-      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL"),
-  ),
-  DATA_DIR: z.string().min(1).default("./data"),
-  MEDIA_DIR: optional(z.string().min(1)),
-  PUBLIC_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
-  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
-  TRUST_PROXY: optional(z.string().min(1)),
-  PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
-  ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
-  ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BRAND_NAME: z.string().min(1).default("Kamala Living"),
-  CONTACT_PHONE: z
-    .string()
-    .regex(/^\+[0-9 ]{8,20}$/, "must be an international phone number like +66 76 000 100")
-    .default("+66 76 000 100"),
-  CONTACT_WHATSAPP: z
-    .string()
-    .regex(/^[0-9]{8,15}$/, "must be the WhatsApp number in digits only, country code first")
-    .default("6676000100"),
-  CONTACT_TELEGRAM: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be a Telegram username without @")
-    .default("kamala_living_desk"),
-  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
-  OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
-  SERVICES_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
-});
+      .regex(/^\+[0-9 ]{8,20}$/, "must be an international phone number like +66 76 000 100")
+      .default("+66 76 000 100"),
+    CONTACT_WHATSAPP: z
+      .string()
+      .regex(/^[0-9]{8,15}$/, "must be the WhatsApp number in digits only, country code first")
+      .default("6676000100"),
+    CONTACT_TELEGRAM: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be a Telegram username without @")
+      .default("kamala_living_desk"),
+    CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
+    OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
+    SERVICES_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
+    MEDIA_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
+    MEDIA_PUBLIC_URL: optional(
+      z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }),
+    ),
+    S3_ENDPOINT: optional(
+      z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }),
+    ),
+    S3_BUCKET: optional(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+        ),
+    ),
+    S3_REGION: optional(
+      z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region name like eu-central-1 or auto"),
+    ),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .default("false"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MEDIA_STORAGE !== "s3") {
+      // Pictures on local disk are served by this server; a CDN in front of it needs no setting.
+      if (c.MEDIA_PUBLIC_URL)
+        ctx.addIssue({
+          code: "custom",
+          path: ["MEDIA_PUBLIC_URL"],
+          message: "is for pictures in a bucket: set MEDIA_STORAGE=s3 too, or leave it unset",
+        });
+      return;
+    }
+    for (const name of ["S3_BUCKET", "S3_REGION"] as const) {
+      if (!c[name])
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required when MEDIA_STORAGE is s3",
+        });
+    }
+    if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+      const missing = c.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message:
+          "is required with the other S3 key (or leave both unset for the default AWS credentials)",
+      });
+    }
+  });
+
+/** Settings that are never echoed into an error message or a log. */
+const SECRETS = new Set([
+  "ADMIN_PASSWORD",
+  "SESSION_SECRET",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_ACCESS_KEY_ID",
+]);
+
+/**
+ * A setting's value as an error message may show it: the password of a connection URL is
+ * masked (`postgres://user:***@host/db`); everything up to the last `@` after `user:` is hidden,
+ * so a password holding `@` or `/` stays hidden too.
+ */
+function echoedValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || SECRETS.has(name)) return undefined;
+  if (name !== "DATABASE_URL") return value;
+  return value.replace(/^((?:[^:/@]*:\/\/)?[^:/@]*:).*@/s, "$1***@");
+}
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -65,6 +139,22 @@ export interface AppConfig {
   contacts: Contacts;
   /** An admin account created once at start when it does not exist (ADMIN_EMAIL/ADMIN_PASSWORD). */
   bootstrapAdmin: { email: string; password: string } | undefined;
+  /** Where pictures are kept: `mediaDir` on local disk, or an S3-compatible bucket. */
+  media: { storage: "local" } | { storage: "s3"; s3: S3Config };
+  /**
+   * A CDN or bucket address serving the pictures (MEDIA_PUBLIC_URL); `/media/...` then
+   * redirects there. Unset: this server serves them itself.
+   */
+  mediaPublicUrl: string | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default chain (environment, shared files, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,8 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        // The admin password is never echoed into logs.
-        const value = name === "ADMIN_PASSWORD" ? undefined : env[name];
+        // Passwords and keys are never echoed into logs.
+        const value = echoedValue(name, env[name]);
         return `${name} ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
       }),
     );
@@ -105,6 +195,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       c.ADMIN_EMAIL && c.ADMIN_PASSWORD
         ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD }
         : undefined,
+    media:
+      c.MEDIA_STORAGE === "s3"
+        ? {
+            storage: "s3",
+            s3: {
+              bucket: c.S3_BUCKET ?? "",
+              region: c.S3_REGION ?? "",
+              endpoint: c.S3_ENDPOINT,
+              forcePathStyle: c.S3_FORCE_PATH_STYLE === "true",
+              credentials:
+                c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+            },
+          }
+        : { storage: "local" },
+    mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/$/, ""),
     contacts: {
       brandName: c.BRAND_NAME,
       phone: c.CONTACT_PHONE,

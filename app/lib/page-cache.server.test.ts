@@ -9,8 +9,7 @@ import { type CachedPage, contentVersion, PageCache } from "./page-cache.server.
 const page = (size: number, version = "1"): CachedPage => ({
   status: 200,
   headers: [],
-  body: Buffer.alloc(size),
-  nonce: "n",
+  bodies: { identity: Buffer.alloc(size), gzip: Buffer.alloc(0), br: Buffer.alloc(0) },
   version,
 });
 
@@ -18,7 +17,7 @@ describe("PageCache", () => {
   it("returns an entry only for the version it was stored at", () => {
     const cache = new PageCache();
     cache.set("/", page(10, "1"));
-    expect(cache.get("/", "1")?.body.length).toBe(10);
+    expect(cache.get("/", "1")?.bodies.identity.length).toBe(10);
     expect(cache.get("/", "2")).toBeUndefined();
     expect(cache.get("/", "1")).toBeUndefined();
     expect(cache.totalBytes).toBe(0);
@@ -46,6 +45,22 @@ describe("PageCache", () => {
     expect(small.totalBytes).toBeLessThanOrEqual(100);
     expect(small.size).toBe(8);
     expect(small.get("x", "1")).toBeUndefined();
+  });
+
+  it("counts every encoding of a page against its byte budget", () => {
+    const cache = new PageCache(10, 100);
+    const entry = (version: string): CachedPage => ({
+      status: 200,
+      headers: [],
+      bodies: { identity: Buffer.alloc(6), gzip: Buffer.alloc(3), br: Buffer.alloc(2) },
+      version,
+    });
+    cache.set("a", entry("1"));
+    expect(cache.totalBytes).toBe(11);
+    cache.set("a", entry("1"));
+    expect(cache.totalBytes).toBe(11);
+    expect(cache.get("a", "2")).toBeUndefined();
+    expect(cache.totalBytes).toBe(0);
   });
 });
 

@@ -11,18 +11,24 @@ export async function contentVersion(db: AppDatabase): Promise<string> {
   return JSON.stringify(row?.value ?? 0);
 }
 
+/** The forms a page is kept in: as rendered, and compressed once for each encoding we send. */
+export const CACHED_ENCODINGS = ["br", "gzip", "identity"] as const;
+export type CachedEncoding = (typeof CACHED_ENCODINGS)[number];
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: Buffer;
-  /** The CSP nonce the body was rendered with; each reply gets a fresh one instead. */
-  nonce: string;
+  /** The body in each encoding, ready to send as it is. */
+  bodies: Record<CachedEncoding, Buffer>;
   version: string;
 }
 
+const sizeOf = (page: CachedPage) =>
+  CACHED_ENCODINGS.reduce((sum, encoding) => sum + page.bodies[encoding].length, 0);
+
 /**
  * Rendered public pages kept in memory, newest use last (an LRU map), bounded in entries and
- * bytes. An entry is only good for the content version it was rendered at.
+ * bytes (all encodings counted). An entry is only good for the content version it was rendered at.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -38,7 +44,7 @@ export class PageCache {
     if (!entry) return undefined;
     this.entries.delete(key);
     if (entry.version !== version) {
-      this.bytes -= entry.body.length;
+      this.bytes -= sizeOf(entry);
       return undefined;
     }
     this.entries.set(key, entry);
@@ -46,18 +52,19 @@ export class PageCache {
   }
 
   set(key: string, entry: CachedPage): void {
-    if (entry.body.length > this.maxBytes / 8) return;
+    const size = sizeOf(entry);
+    if (size > this.maxBytes / 8) return;
     const old = this.entries.get(key);
     if (old) {
-      this.bytes -= old.body.length;
+      this.bytes -= sizeOf(old);
       this.entries.delete(key);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += size;
     for (const [oldest, page] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= page.body.length;
+      this.bytes -= sizeOf(page);
     }
   }
 

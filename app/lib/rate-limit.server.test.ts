@@ -1,12 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../db/testing.server.ts";
-import {
-  hitRateLimit,
-  peekRateLimit,
-  pruneRateLimits,
-  resetRateLimit,
-} from "./rate-limit.server.ts";
+import { hitRateLimit, pruneRateLimits, resetRateLimit } from "./rate-limit.server.ts";
 
 const rule = { limit: 3, windowMs: 60_000 };
 const at = (iso: string) => new Date(iso);
@@ -19,6 +15,11 @@ describe.each(TEST_ENGINES)("rate limits on %s", (engine) => {
   afterAll(async () => {
     await database?.destroy();
   });
+  /** Hits stored for `key`, over all its windows. */
+  const storedHits = async (key: string) => {
+    const rows = await database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    return rows.reduce((sum, row) => sum + row.hits, 0);
+  };
 
   it("allows `limit` hits in a window, then refuses with the time left", async () => {
     const results = [];
@@ -42,12 +43,12 @@ describe.each(TEST_ENGINES)("rate limits on %s", (engine) => {
     await Promise.all(
       Array.from({ length: 10 }, () => hitRateLimit(database.db, "burst", rule, now)),
     );
-    expect(await peekRateLimit(database.db, "burst", rule, now)).toBe(10);
+    expect(await storedHits("burst")).toBe(10);
   });
 
   it("forgets a key on reset and old windows on prune", async () => {
     await resetRateLimit(database.db, "burst");
-    expect(await peekRateLimit(database.db, "burst", rule, at("2027-01-01T11:00:00Z"))).toBe(0);
+    expect(await storedHits("burst")).toBe(0);
     await pruneRateLimits(database.db, at("2027-01-03T00:00:00Z"));
     expect(await database.db.select().from(rateLimits)).toEqual([]);
   });

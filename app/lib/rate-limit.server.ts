@@ -29,7 +29,7 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const windowStart = windowStartOf(rule, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, hits: 1 })
@@ -44,26 +44,32 @@ export async function hitRateLimit(
   return {
     allowed: hits <= rule.limit,
     hits,
-    retryAfterSeconds: Math.max(
-      1,
-      Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
-    ),
+    retryAfterSeconds: secondsLeftInWindow(rule, now),
   };
 }
 
-/** Hits so far in the current window, without counting one. */
-export async function peekRateLimit(
+/** Where the fixed window of `rule` that holds `now` begins. */
+function windowStartOf(rule: RateLimitRule, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+}
+
+/** Seconds until the current window of `rule` ends: a Retry-After for a request refused by it. */
+export function secondsLeftInWindow(rule: RateLimitRule, now: Date = new Date()): number {
+  const windowEnd = windowStartOf(rule, now).getTime() + rule.windowMs;
+  return Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000));
+}
+
+/** Takes back one hit of the current window (a request counted, then turned away unchecked). */
+export async function refundRateLimit(
   db: AppDatabase,
   key: string,
   rule: RateLimitRule,
   now: Date = new Date(),
-): Promise<number> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const [row] = await db
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
-  return row?.hits ?? 0;
+): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStartOf(rule, now))));
 }
 
 /** Forgets every window of `key` (for example after a successful sign-in). */

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Logger } from "./logger.server.ts";
 
 /** Set by the Node server for each request; read by entry.server.tsx. */
 export const cspNonceContext = createContext<string>("");
@@ -23,3 +24,9 @@ export function markNotCacheable(context: {
 }) {
   context.get(responseHintsContext).cacheable = false;
 }
+
+/**
+ * The request's own logger: every line it writes carries the request id (`reqId`), also sent
+ * back in the X-Request-Id header. Services without the context use `currentLogger()`.
+ */
+export const requestLoggerContext = createContext<Logger>();

@@ -1,7 +1,7 @@
 import type { Database } from "../db/client.server.ts";
 import type { MediaStorage } from "../features/media/storage.server.ts";
 import type { AppConfig } from "./config.server.ts";
-import type { Logger } from "./logger.server.ts";
+import { type Logger, requestLoggerInScope } from "./logger.server.ts";
 
 /** What the running server holds for its whole life: made once at start, closed at stop. */
 export interface Runtime {
@@ -22,10 +22,14 @@ export function getRuntime(): Runtime {
   return runtime;
 }
 
-export function peekRuntime(): Runtime | undefined {
-  return holder.__phuketRuntime;
-}
-
 export function setRuntime(runtime: Runtime | undefined): void {
   holder.__phuketRuntime = runtime;
+}
+
+/**
+ * The logger to use now: during a request, that request's child logger, so every line carries
+ * its `reqId`; otherwise the server's.
+ */
+export function currentLogger(): Logger {
+  return requestLoggerInScope() ?? getRuntime().logger;
 }

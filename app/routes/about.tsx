@@ -1,15 +1,26 @@
 import { AboutContent } from "../features/marketing/about-content.tsx";
+import { sitePicture } from "../features/media/site-picture.ts";
+import { localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
+import { breadcrumbJsonLd, companyJsonLd } from "../lib/seo.ts";
+import { useSite } from "../lib/use-site.ts";
+import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {
   const { t } = metaI18n(args);
-  return [{ title: t("meta.aboutTitle") }, { name: "description", content: t("about.subtitle") }];
+  return pageMeta(args, {
+    title: t("meta.aboutTitle"),
+    description: t("about.subtitle"),
+    image: sitePicture("site/office").src,
+  });
 }
 
 export default function About() {
-  const { t } = useT();
+  const { t, lang } = useT();
+  const site = useSite();
   const story = t("about.story", { returnObjects: true });
   return (
     <div className="py-14">
@@ -30,6 +41,20 @@ export default function About() {
           ))}
         </ol>
       </section>
+      {site && (
+        <JsonLd
+          data={[
+            companyJsonLd(site.contacts, site.publicUrl, lang),
+            breadcrumbJsonLd(
+              [
+                { name: t("nav.home"), path: localizePath("/", lang) },
+                { name: t("nav.about"), path: localizePath("/about", lang) },
+              ],
+              site.publicUrl,
+            ),
+          ]}
+        />
+      )}
     </div>
   );
 }

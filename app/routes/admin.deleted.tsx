@@ -1,8 +1,15 @@
 import { data, Form, redirect } from "react-router";
 import { databaseBadge } from "../features/admin/admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
-import { listDeletedProperties, restoreProperty } from "../features/admin/properties.server.ts";
+import { AdminPageError } from "../features/admin/admin-page-error.tsx";
+import {
+  listDeletedProperties,
+  PropertyError,
+  restoreProperty,
+} from "../features/admin/properties.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { reportFailure } from "../lib/failure.server.ts";
+import { parseId, readForm } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.deleted";
 
@@ -21,16 +28,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const id = Number((await request.formData()).get("id"));
+  const id = parseId((await readForm(request)).get("id"));
+  if (id === null)
+    return data({ error: "Error restoring property: Property not found" }, { status: 404 });
   const { database, storage } = getRuntime();
   try {
     await restoreProperty(database.db, storage, id, admin.id);
   } catch (error) {
+    // A rule of the listing (a unit code taken meanwhile) is said as it is; anything else is a
+    // sentence with a log reference, never the database's words.
+    if (error instanceof PropertyError) {
+      const status = error.kind === "not-found" ? 404 : 409;
+      return data({ error: `Error restoring property: ${error.message}` }, { status });
+    }
+    const failure = await reportFailure("restoring a property failed", error);
     return data(
-      {
-        error: `Error restoring property: ${error instanceof Error ? error.message : "Unknown error"}`,
-      },
-      { status: 400 },
+      { error: `Error restoring property: ${failure.message}` },
+      { status: failure.databaseDown ? 503 : 500 },
     );
   }
   return redirect("/admin?notice=restored");
@@ -77,4 +91,8 @@ export default function Deleted({ loaderData, actionData }: Route.ComponentProps
       )}
     </AdminLayout>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Deleted properties" failed="Failed to load deleted properties" />;
 }

@@ -1,8 +1,12 @@
 import { data, Form, useFetcher, useSearchParams } from "react-router";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
+import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
 import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
+import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { reportFailure } from "../lib/failure.server.ts";
+import { parseId, readForm } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.leads";
 
@@ -13,15 +17,21 @@ export function meta() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const filter = parseLeadFilter(url.searchParams);
-  return { email: admin.email, filter, leads: await listLeads(getRuntime().database.db, filter) };
+  try {
+    const leads = await listLeads(getRuntime().database.db, filter);
+    return { email: admin.email, filter, leads, loadError: null };
+  } catch (error) {
+    const failure = await reportFailure("Failed to load leads", error);
+    return { email: admin.email, filter, leads: [], loadError: failure.message };
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
+  const form = await readForm(request);
+  const id = parseId(form.get("id"));
   const handled = form.get("handled") === "true";
-  if (!Number.isInteger(id) || !(await setLeadHandled(getRuntime().database.db, id, handled))) {
+  if (id === null || !(await setLeadHandled(getRuntime().database.db, id, handled))) {
     return data({ error: "That lead does not exist." }, { status: 404 });
   }
   return { ok: true };
@@ -45,7 +55,7 @@ function HandleButton({ id, handled }: { id: number; handled: boolean }) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, filter } = loaderData;
+  const { leads, filter, loadError } = loaderData;
   const [params] = useSearchParams();
   return (
     <AdminLayout
@@ -89,7 +99,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
-      {leads.length === 0 ? (
+      {loadError ? (
+        <LoadFailure title="Failed to load leads" details={loadError} />
+      ) : leads.length === 0 ? (
         <p className="text-ink-600">No leads match.</p>
       ) : (
         <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
@@ -146,4 +158,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       )}
     </AdminLayout>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Leads" failed="Failed to load leads" />;
 }

@@ -4,23 +4,22 @@ import { getProperty } from "../features/admin/properties.server.ts";
 import { PropertyForm } from "../features/admin/property-form.tsx";
 import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { saveProperty } from "../features/admin/save-property.server.ts";
-import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { requireAdmin } from "../features/auth/guard.server.ts";
+import { parseId } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.property-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = Number(params.id);
-  const property = Number.isInteger(id) ? await getProperty(getRuntime().database.db, id) : null;
+  const id = parseId(params.id);
+  const property = id === null ? null : await getProperty(getRuntime().database.db, id);
   if (!property) throw data("Property not found", { status: 404 });
   return { property };
 }
 
+/** Signed in first, inside `saveProperty`: it keeps the form on screen when that check fails. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
-  const id = Number(params.id);
-  if (!Number.isInteger(id)) throw data("Property not found", { status: 404 });
-  return saveProperty(request, admin, id);
+  return saveProperty(request, params.id);
 }
 
 export default function EditProperty({ loaderData }: Route.ComponentProps) {

@@ -4,13 +4,14 @@ import { Modal } from "../features/admin/modal.tsx";
 import { type PropertySnapshot, propertyHistory } from "../features/admin/properties.server.ts";
 import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { requireAdmin } from "../features/auth/guard.server.ts";
+import { parseId } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.property-history";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = Number(params.id);
-  if (!Number.isInteger(id)) throw data("Property not found", { status: 404 });
+  const id = parseId(params.id);
+  if (id === null) throw data("Property not found", { status: 404 });
   return { history: await propertyHistory(getRuntime().database.db, id) };
 }
 

@@ -1,16 +1,21 @@
 import QRCode from "qrcode";
 import { data, Form, useNavigation } from "react-router";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
+import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import {
   beginEnrolment,
+  type ChangeRefusal,
+  cancelEnrolment,
   confirmEnrolment,
-  disableTotp,
   isTotpRequired,
   secondFactorStatus,
   setTotpRequired,
+  turnOffSecondFactor,
 } from "../features/auth/second-factor.server.ts";
+import { tooManyWrongCodes } from "../features/auth/sign-in-flow.server.ts";
 import { totpUri } from "../features/auth/totp.server.ts";
+import { readForm } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.security";
 
@@ -40,41 +45,57 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const REFUSALS: Record<Exclude<ChangeRefusal, "throttled">, string> = {
+  "code-needed": "Enter a current code from your authenticator app, or one of your recovery codes.",
+  invalid: "That code is not right. Enter the current code from your app, or a recovery code.",
+  required: "Two-factor sign-in is required for every admin; it cannot be turned off.",
+};
+
+type SecurityForm = "enrol" | "change" | "require";
+
+function refused(form: SecurityForm, error: string, status = 400) {
+  return data({ form, error }, { status });
+}
+
+function changeRefused(reason: ChangeRefusal) {
+  if (reason === "throttled") return tooManyWrongCodes({ form: "change" as const });
+  return refused("change", REFUSALS[reason]);
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request, { allowWithoutSecondFactor: true });
   const db = getRuntime().database.db;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
+  const currentCode = String(form.get("currentCode") ?? "");
   if (intent === "begin") {
-    await beginEnrolment(db, admin.id);
+    const begun = await beginEnrolment(db, admin.id, currentCode);
+    if (!begun.ok) return changeRefused(begun.reason);
+    return { ok: true };
+  }
+  if (intent === "cancel") {
+    await cancelEnrolment(db, admin.id);
     return { ok: true };
   }
   if (intent === "confirm") {
     const codes = await confirmEnrolment(db, admin.id, String(form.get("code") ?? ""));
-    if (!codes)
-      return data(
-        { error: "That code is not right. Check the time on your phone and try the current code." },
-        { status: 400 },
+    if (!codes) {
+      return refused(
+        "enrol",
+        "That code is not right. Check the time on your phone and try the current code.",
       );
+    }
     return { recoveryCodes: codes };
   }
   if (intent === "disable") {
-    if (await isTotpRequired(db)) {
-      return data(
-        { error: "Two-factor sign-in is required for every admin; it cannot be turned off." },
-        { status: 400 },
-      );
-    }
-    await disableTotp(db, admin.id);
+    const turnedOff = await turnOffSecondFactor(db, admin.id, currentCode);
+    if (!turnedOff.ok) return changeRefused(turnedOff.reason);
     return { ok: true };
   }
   if (intent === "require") {
     const on = form.get("required") === "true";
     if (on && !admin.secondFactor) {
-      return data(
-        { error: "Set up your own authenticator before requiring it for everyone." },
-        { status: 400 },
-      );
+      return refused("require", "Set up your own authenticator before requiring it for everyone.");
     }
     await setTotpRequired(db, on);
     return { ok: true };
@@ -82,19 +103,92 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
+function FormError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+      {message}
+    </p>
+  );
+}
+
+function Enrolment({
+  enrolment,
+  replacing,
+  busy,
+  error,
+}: {
+  enrolment: { secret: string; qr: string };
+  replacing: boolean;
+  busy: boolean;
+  error: string | null;
+}) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-ink-600">
+        Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or
+        type the key, then enter the 6-digit code it shows.
+        {replacing && " Until you do, your current authenticator stays in force for signing in."}
+      </p>
+      <img
+        src={enrolment.qr}
+        alt="QR code for the authenticator app"
+        width={200}
+        height={200}
+        className="rounded bg-white"
+      />
+      <p className="text-sm">
+        Key:{" "}
+        <code data-testid="totp-secret" className="break-all font-mono">
+          {enrolment.secret}
+        </code>
+      </p>
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="confirm" />
+        <div className="flex items-end gap-3">
+          <label className="text-sm font-medium">
+            Code from the app
+            <input
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "enrol-error" : undefined}
+              className="mt-1 block rounded-lg border border-sand-200 px-3 py-2"
+            />
+          </label>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {replacing ? "Use the new authenticator" : "Turn on"}
+          </button>
+        </div>
+        <FormError id="enrol-error" message={error} />
+      </Form>
+      {replacing && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <button type="submit" className={buttonStyles.secondary} disabled={busy}>
+            Keep the current authenticator
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { enrolled, enrolment, required } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const failed = actionData && "error" in actionData ? actionData : null;
+  const errorOf = (form: SecurityForm) =>
+    failed && "form" in failed && failed.form === form ? failed.error : null;
+  const otherError = failed && !("form" in failed) ? failed.error : null;
+  const changeError = errorOf("change");
   const codes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   return (
     <AdminLayout title="Security" email={loaderData.email}>
       <div className="max-w-2xl space-y-6">
-        {error && (
-          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-rose-800">
-            {error}
-          </p>
-        )}
+        <FormError id="security-error" message={otherError} />
         {required && !enrolled && (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
             Two-factor sign-in is required for every admin. Set up your authenticator to continue.
@@ -128,58 +222,62 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 On. A code is asked at every sign-in. Recovery codes left:{" "}
                 {loaderData.recoveryCodesLeft}.
               </p>
-              <div className="flex gap-3">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="begin" />
-                  <button type="submit" className={buttonStyles.secondary} disabled={busy}>
-                    Set up a new authenticator
-                  </button>
-                </Form>
-                {!required && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="disable" />
-                    <button type="submit" className={buttonStyles.danger} disabled={busy}>
-                      Turn off
+              {enrolment ? (
+                <Enrolment enrolment={enrolment} replacing busy={busy} error={errorOf("enrol")} />
+              ) : (
+                <Form method="post" className="space-y-3">
+                  <p className="text-sm text-ink-600">
+                    {required
+                      ? "To set up a new authenticator, first enter a current code from the one you use now, or one of your recovery codes."
+                      : "To set up a new authenticator or turn this off, first enter a current code from the one you use now, or one of your recovery codes."}{" "}
+                    The current one stays in force until the new one is confirmed.
+                  </p>
+                  <label className="block text-sm font-medium">
+                    Current code or recovery code
+                    <input
+                      name="currentCode"
+                      autoComplete="one-time-code"
+                      inputMode="text"
+                      required
+                      aria-invalid={changeError ? true : undefined}
+                      aria-describedby={changeError ? "change-error" : undefined}
+                      className="mt-1 block rounded-lg border border-sand-200 px-3 py-2 tracking-widest"
+                    />
+                  </label>
+                  <FormError id="change-error" message={changeError} />
+                  <div className="flex gap-3">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="begin"
+                      className={buttonStyles.secondary}
+                      disabled={busy}
+                    >
+                      Set up a new authenticator
                     </button>
-                  </Form>
-                )}
-              </div>
+                    {!required && (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="disable"
+                        className={buttonStyles.danger}
+                        disabled={busy}
+                      >
+                        Turn off
+                      </button>
+                    )}
+                  </div>
+                </Form>
+              )}
             </div>
           ) : enrolment ? (
-            <div className="mt-3 space-y-3">
-              <p className="text-sm text-ink-600">
-                Scan this QR code with an authenticator app (Google Authenticator, 1Password,
-                Authy…), or type the key, then enter the 6-digit code it shows.
-              </p>
-              <img
-                src={enrolment.qr}
-                alt="QR code for the authenticator app"
-                width={200}
-                height={200}
-                className="rounded bg-white"
+            <div className="mt-3">
+              <Enrolment
+                enrolment={enrolment}
+                replacing={false}
+                busy={busy}
+                error={errorOf("enrol")}
               />
-              <p className="text-sm">
-                Key:{" "}
-                <code data-testid="totp-secret" className="break-all font-mono">
-                  {enrolment.secret}
-                </code>
-              </p>
-              <Form method="post" className="flex items-end gap-3">
-                <input type="hidden" name="intent" value="confirm" />
-                <label className="text-sm font-medium">
-                  Code from the app
-                  <input
-                    name="code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    required
-                    className="mt-1 block rounded-lg border border-sand-200 px-3 py-2"
-                  />
-                </label>
-                <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                  Turn on
-                </button>
-              </Form>
             </div>
           ) : (
             <div className="mt-3 space-y-3">
@@ -200,15 +298,20 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               ? "Two-factor sign-in is required: admins without an authenticator must set one up before anything else."
               : "Two-factor sign-in is optional."}
           </p>
-          <Form method="post" className="mt-3">
+          <Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="require" />
             <input type="hidden" name="required" value={String(!required)} />
             <button type="submit" className={buttonStyles.secondary} disabled={busy}>
               {required ? "Make it optional" : "Require two-factor sign-in for all admins"}
             </button>
+            <FormError id="require-error" message={errorOf("require")} />
           </Form>
         </section>
       </div>
     </AdminLayout>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Security" failed="Failed to load the security settings" />;
 }

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { buttonStyles } from "../features/admin/admin-layout.tsx";
 import { readPendingSignIn } from "../features/auth/guard.server.ts";
 import { signInWithCode } from "../features/auth/sign-in-flow.server.ts";
+import { readForm } from "../lib/request-body.server.ts";
 import { clientAddressContext } from "../lib/request-context.ts";
 import type { Route } from "./+types/admin.sign-in-code";
 
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signInWithCode(request, await request.formData(), context.get(clientAddressContext));
+  return signInWithCode(request, await readForm(request), context.get(clientAddressContext));
 }
 
 export default function SignInCode({ actionData }: Route.ComponentProps) {

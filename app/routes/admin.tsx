@@ -10,13 +10,26 @@ import {
 } from "react-router";
 import { databaseBadge } from "../features/admin/admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
+import { AdminPageError } from "../features/admin/admin-page-error.tsx";
+import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { LoginForm } from "../features/admin/login-form.tsx";
 import { Modal } from "../features/admin/modal.tsx";
-import { deleteProperty, listProperties } from "../features/admin/properties.server.ts";
+import {
+  deleteProperty,
+  listProperties,
+  PropertyError,
+} from "../features/admin/properties.server.ts";
 import { PropertyCard, type PropertyCardData } from "../features/admin/property-card.tsx";
 import { Toast } from "../features/admin/toast.tsx";
-import { getAdmin, requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import {
+  getAdmin,
+  requireAdmin,
+  requireAdminAction,
+  sessionCheckFailure,
+} from "../features/auth/guard.server.ts";
 import { signInWithPassword } from "../features/auth/sign-in-flow.server.ts";
+import { reportFailure } from "../lib/failure.server.ts";
+import { parseId, readForm } from "../lib/request-body.server.ts";
 import { clientAddressContext } from "../lib/request-context.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin";
@@ -31,32 +44,52 @@ export async function loader({ request }: Route.LoaderArgs) {
   const badge = await databaseBadge();
   try {
     const properties: PropertyCardData[] = await listProperties(getRuntime().database.db);
-    return { signedIn: true as const, email: admin.email, badge, properties, loadError: false };
+    return { signedIn: true as const, email: admin.email, badge, properties, loadError: null };
   } catch (error) {
-    getRuntime().logger.error({ err: error }, "Failed to load properties");
-    return { signedIn: true as const, email: admin.email, badge, properties: [], loadError: true };
+    const failure = await reportFailure("Failed to load properties", error);
+    return {
+      signedIn: true as const,
+      email: admin.email,
+      badge,
+      properties: [],
+      loadError: failure.message,
+    };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "login") {
     return signInWithPassword(request, form, context.get(clientAddressContext));
   }
-  const admin = await requireAdminAction(request);
-  if (intent === "delete") {
-    const id = Number(form.get("id"));
-    try {
-      if (!Number.isInteger(id)) throw new Error("Unknown property");
-      await deleteProperty(getRuntime().database.db, id, admin.id);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : "Unknown error";
-      return data({ error: `Error deleting property: ${message}` }, { status: 400 });
-    }
-    return redirect("/admin?notice=deleted");
-  }
+  if (intent === "delete") return deleteAction(request, form);
+  await requireAdminAction(request);
   return data({ error: "Unknown action" }, { status: 400 });
+}
+
+/** Deletes from a dialog over the list: every failure is a sentence in a toast, never SQL. */
+async function deleteAction(request: Request, form: FormData) {
+  const failed = (message: string, status: number) =>
+    data({ error: `Error deleting property: ${message}` }, { status });
+  let adminId: number;
+  try {
+    adminId = (await requireAdminAction(request)).id;
+  } catch (thrown) {
+    const failure = sessionCheckFailure(thrown);
+    if (!failure) throw thrown;
+    return failed(failure.error, failure.databaseDown ? 503 : 500);
+  }
+  const id = parseId(form.get("id"));
+  if (id === null) return failed("This property no longer exists.", 404);
+  try {
+    await deleteProperty(getRuntime().database.db, id, adminId);
+  } catch (error) {
+    if (error instanceof PropertyError) return failed(error.message, 404);
+    const failure = await reportFailure("deleting a property failed", error);
+    return failed(failure.message, failure.databaseDown ? 503 : 500);
+  }
+  return redirect("/admin?notice=deleted");
 }
 
 const NOTICES: Record<string, string> = {
@@ -123,9 +156,7 @@ function PropertyManagement({
         </p>
       )}
       {loadError ? (
-        <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-rose-800">
-          Failed to load properties
-        </p>
+        <LoadFailure title="Failed to load properties" details={loadError} />
       ) : properties.length === 0 ? (
         <p className="text-ink-600">No properties yet. Add the first one.</p>
       ) : (
@@ -172,4 +203,8 @@ function PropertyManagement({
       <Outlet context={{ notify: setToast }} />
     </AdminLayout>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Property Management" failed="Failed to load properties" />;
 }

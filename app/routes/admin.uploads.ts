@@ -1,19 +1,16 @@
-import { MAX_UPLOAD_BYTES, storeUpload, UploadError } from "../features/admin/uploads.server.ts";
+import { storeUpload, UploadError } from "../features/admin/uploads.server.ts";
 import { requireAdminAction } from "../features/auth/guard.server.ts";
+import { BODY_LIMITS, readForm } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.uploads";
-
-/** Room for the multipart envelope around one file. */
-const ENVELOPE_BYTES = 64 * 1024;
 
 /** POST one image (multipart field "file"): answers its stored media key and variants. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const length = Number(request.headers.get("content-length"));
-  if (!length || length > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) {
+  if (Number(request.headers.get("content-length")) > BODY_LIMITS.upload) {
     return Response.json({ error: "The file is larger than 10 MB." }, { status: 413 });
   }
-  const file = (await request.formData()).get("file");
+  const file = (await readForm(request, BODY_LIMITS.upload)).get("file");
   if (!(file instanceof File)) {
     return Response.json({ error: "No file was sent." }, { status: 400 });
   }

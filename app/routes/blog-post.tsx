@@ -3,6 +3,10 @@ import { PostMeta } from "../features/blog/post-card.tsx";
 import { loadBlogPost } from "../features/blog/posts.server.ts";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/seo.ts";
+import { useSite } from "../lib/use-site.ts";
+import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ url, params }: Route.LoaderArgs) {
@@ -11,19 +15,21 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   return { post };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
   if (!loaderData) return [];
   const { post } = loaderData;
-  return [
-    { title: post.title },
-    { name: "description", content: post.excerpt },
-    { property: "og:type", content: "article" },
-    ...(post.image ? [{ property: "og:image", content: post.image.src }] : []),
-  ];
+  return pageMeta(args, {
+    title: post.title,
+    description: post.excerpt,
+    image: post.image?.src,
+    type: "article",
+  });
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useT();
+  const site = useSite();
   const { post } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -58,6 +64,21 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted content from the repository
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
+      {site && (
+        <JsonLd
+          data={[
+            blogPostingJsonLd(post, site.publicUrl, lang, site.contacts.brandName),
+            breadcrumbJsonLd(
+              [
+                { name: t("nav.home"), path: localizePath("/", lang) },
+                { name: t("nav.blog"), path: localizePath("/blog", lang) },
+                { name: post.title, path: localizePath(`/blog/${post.slug}`, lang) },
+              ],
+              site.publicUrl,
+            ),
+          ]}
+        />
+      )}
     </article>
   );
 }

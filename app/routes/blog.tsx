@@ -5,6 +5,7 @@ import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
 import { SectionHeading } from "../ui/section-heading.tsx";
 import type { Route } from "./+types/blog";
 
@@ -18,10 +19,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const { t } = metaI18n(args);
-  return [
-    { title: t("meta.blogTitle") },
-    { name: "description", content: t("meta.blogDescription") },
-  ];
+  return pageMeta(args, { title: t("meta.blogTitle"), description: t("meta.blogDescription") });
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,11 @@ import { OwnerProgramsSection } from "../features/owners/owner-programs-section.
 import { languageFromPath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
+import { companyJsonLd } from "../lib/seo.ts";
+import { useSite } from "../lib/use-site.ts";
+import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/home";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -49,11 +53,16 @@ export function shouldRevalidate({
 
 export function meta(args: Route.MetaArgs) {
   const { t } = metaI18n(args);
-  return [{ title: t("meta.title") }, { name: "description", content: t("meta.description") }];
+  return pageMeta(args, {
+    title: t("meta.title"),
+    description: t("meta.description"),
+    image: sitePicture("site/hero").src,
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
+  const site = useSite();
   const { query, listing, posts } = loaderData;
   const hero = sitePicture("site/hero");
   const listKey = listingSearchParams({ ...query, page: 1 }).toString();
@@ -100,6 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PortalTeaser />
       <DashboardSample />
       <BlogTeaser posts={posts} />
+      {site && <JsonLd data={companyJsonLd(site.contacts, site.publicUrl, lang)} />}
       {/* Owner dialogs (/owners/...) open over the home page. */}
       <Outlet />
     </>

@@ -3,7 +3,7 @@ import { properties } from "../db/schema.ts";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { LANGUAGES, localizePath } from "../i18n/languages.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
+import { currentLogger, getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) =>
@@ -11,7 +11,7 @@ const escapeXml = (text: string) =>
 
 /** /sitemap.xml: every public page in both languages, with its twin named by hreflang. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, database, databaseReady, logger } = getRuntime();
+  const { config, database, databaseReady } = getRuntime();
   let unitSlugs: string[] = [];
   if (databaseReady) {
     try {
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           .orderBy(asc(properties.slug))
       ).map((r) => r.slug);
     } catch (error) {
-      logger.warn({ err: error }, "sitemap without units: database unavailable");
+      currentLogger().warn({ err: error }, "sitemap without units: database unavailable");
       markNotCacheable(context);
     }
   }

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   expectSignedOut,
   picture,
@@ -6,6 +5,7 @@ import {
   startAdminServer,
   watchErrors,
 } from "./support/admin.ts";
+import { expect, test } from "./support/test.ts";
 
 // Each test starts a server of its own; one at a time keeps the machine calm.
 test.describe.configure({ mode: "serial" });
@@ -36,6 +36,7 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await expect(cards).toHaveCount(25);
     // Ordered by building, then unit code.
     const places = await cards.locator("p.text-sm.text-ink-500").allTextContents();
+    expect(places).toHaveLength(25);
     expect(places).toEqual([...places].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
     await page.getByRole("link", { name: "Add Property" }).click();
@@ -74,18 +75,28 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await expect(dialog.getByRole("alert").filter({ hasText: "not-a-picture.jpg" })).toContainText(
       "not a PNG, JPEG or WebP image",
     );
-    const keysOf = () => items.evaluateAll((els) => els.map((el) => el.getAttribute("data-key")));
-    const uploaded = await keysOf();
-    expect(uploaded.every((k) => /^uploads\/[a-f0-9]{32}$/.test(k ?? ""))).toBe(true);
+    const upload = /^uploads\/[a-f0-9]{32}$/;
+    await expect(items.nth(0)).toHaveAttribute("data-key", upload);
+    await expect(items.nth(1)).toHaveAttribute("data-key", upload);
+    const keyOf = async (i: number) => (await items.nth(i).getAttribute("data-key")) ?? "";
+    const red = await keyOf(0);
+    const blue = await keyOf(1);
+    expect(red).not.toBe(blue);
+    /** Waits for the pictures to stand in this order. */
+    const expectOrder = async (keys: string[]) => {
+      await expect(items).toHaveCount(keys.length);
+      for (const [i, key] of keys.entries()) {
+        await expect(items.nth(i)).toHaveAttribute("data-key", key);
+      }
+    };
 
     // Reorder with the keyboard-reachable buttons, then back by drag and drop.
     await dialog.getByRole("button", { name: "Move Image 2 earlier" }).click();
-    expect(await keysOf()).toEqual([uploaded[1], uploaded[0]]);
+    await expectOrder([blue, red]);
     await items.nth(1).dragTo(items.nth(0));
-    expect(await keysOf()).toEqual(uploaded);
+    await expectOrder([red, blue]);
     await dialog.getByRole("button", { name: "Move Main image later" }).press("Enter");
-    const order = await keysOf();
-    expect(order).toEqual([uploaded[1], uploaded[0]]);
+    await expectOrder([blue, red]);
 
     await dialog.getByLabel("Image URLs (comma-separated)").fill("javascript:alert(1)");
     await dialog.getByRole("button", { name: "Add URLs" }).click();
@@ -106,7 +117,7 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     const api = await (await fetch(`${server.url}/api/units`)).json();
     const unit = api.units[0];
     expect(unit).toMatchObject({ slug: "sunset-test-villa-e2e-1", name: "Sunset Test Villa" });
-    expect(unit.image.src).toContain(order[0]);
+    expect(unit.image.src).toContain(blue);
     const photo = await fetch(`${server.url}${unit.image.src}`);
     expect(photo.headers.get("content-type")).toBe("image/webp");
     expect(photo.headers.get("x-content-type-options")).toBe("nosniff");
@@ -194,6 +205,7 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
     const confirm = page.getByRole("dialog", { name: "Delete property" });
     await expect(confirm).toContainText("Are you sure you want to delete this property?");
     await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
     await expect(cards).toHaveCount(25);
     await edited.getByRole("button", { name: /^Delete/ }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();

@@ -1,15 +1,15 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../app/db/client.server.ts";
 import { leads } from "../../app/db/schema.ts";
 import { base32Decode, totpCode, totpStep } from "../../app/features/auth/totp.server.ts";
 import { expectSignedOut, signIn, startAdminServer, watchErrors } from "./support/admin.ts";
 import { tempDataDir } from "./support/server-process.ts";
+import { expect, test } from "./support/test.ts";
 
 // Each test starts a server of its own; one at a time keeps the machine calm.
 test.describe.configure({ mode: "serial" });
 
-test("enrol an authenticator, then sign in with a code and with a recovery code", async ({
+test("enrol an authenticator, sign in with a code and a recovery code, replace it, turn it off", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -57,6 +57,39 @@ test("enrol an authenticator, then sign in with a code and with a recovery code"
     await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
     await page.getByRole("link", { name: "Security" }).click();
     await expect(page.getByText("Recovery codes left: 9.")).toBeVisible();
+
+    // Replacing the authenticator asks for a current code or a recovery code first.
+    const currentCode = page.getByLabel("Current code or recovery code");
+    await currentCode.fill("000000");
+    await page.getByRole("button", { name: "Set up a new authenticator" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    await expect(currentCode).toHaveAttribute("aria-invalid", "true");
+    await currentCode.fill(codes[1] ?? "");
+    await page.getByRole("button", { name: "Set up a new authenticator" }).click();
+    await expect(page.getByText("your current authenticator stays in force")).toBeVisible();
+    const newSecret = base32Decode((await page.getByTestId("totp-secret").textContent()) ?? "");
+
+    // Until the new one is confirmed, the old factor still signs in.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await signIn(page, server.url);
+    await page.getByLabel("Code").fill(codes[2] ?? "");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page.getByRole("link", { name: "Security" }).click();
+    await page.getByLabel("Code from the app").fill(totpCode(newSecret, totpStep()));
+    await page.getByRole("button", { name: "Use the new authenticator" }).click();
+    await expect(recoveryCodes).toHaveCount(10);
+    const newCodes = await recoveryCodes.allTextContents();
+
+    // Turning it off asks for proof as well; a recovery code of the new set gives it.
+    await page.goto(`${server.url}/admin/security`);
+    await expect(page.getByText("Recovery codes left: 10.")).toBeVisible();
+    await currentCode.fill(codes[3] ?? "");
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    await currentCode.fill(newCodes[0] ?? "");
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expect(page.getByText("Off. Only your password protects this account.")).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await server.stop();

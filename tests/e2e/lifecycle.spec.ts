@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startServer, tempDataDir } from "./support/server-process.ts";
+import { expect, test } from "./support/test.ts";
 
 // Each test starts servers of its own; they run one at a time to keep the machine calm.
 test.describe.configure({ mode: "serial" });
@@ -21,7 +21,7 @@ test("a stopped server closes cleanly and a second start keeps what was there", 
 
   const second = await startServer({ DATA_DIR: dataDir });
   expect(second.output()).not.toContain("seeded demo data");
-  expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+  expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
   const after = await (await fetch(`${second.url}/api/units?status=occupied`)).json();
   expect(after.units).toEqual(before.units);
   expect(after.counts).toEqual(before.counts);
@@ -35,7 +35,9 @@ test("with the database unreachable the site stays up on demo data", async ({ pa
     DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing",
   });
   try {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    // Alive, so nothing restarts it; not ready, so a load balancer sends nobody to it.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
     const html = await (await fetch(server.url)).text();
     expect(html).toContain("Using demo data - database connection unavailable");
     expect((html.match(/data-testid="unit-card"/g) ?? []).length).toBe(9);
@@ -81,16 +83,19 @@ test("on PostgreSQL the server migrates, seeds and serves", async () => {
   url.pathname = `/${name}`;
   try {
     const server = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: url.toString() });
-    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({
-      status: "ok",
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
+      status: "ready",
       database: "postgres",
     });
     expect(await cardCount(server.url)).toBe(9);
 
     // The page cache answers until the listing changes, whoever changes it.
-    await fetch(`${server.url}/`);
-    const cached = await fetch(`${server.url}/`);
-    expect(cached.headers.get("x-cache")).toBe("hit");
+    // A rendered page is kept once it has been compressed, off the main thread: wait for it.
+    await expect
+      .poll(async () => (await fetch(`${server.url}/`)).headers.get("x-cache"), {
+        timeout: 10_000,
+      })
+      .toBe("hit");
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
     await db.query("update properties set name = 'Renamed Canopy Villa' where unit_code = 'V-01'");

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { readCards } from "./support/cards.ts";
+import { expect, test } from "./support/test.ts";
 
 test.describe("filters", () => {
   test("the search panel narrows the list, keeps it in the URL, and the back button undoes it", async ({
@@ -56,11 +56,12 @@ test.describe("filters", () => {
       page,
       request,
     }) => {
-      await page.goto(`/?${query}`);
-      const cards = await readCards(page);
       const api = await (await request.get(`/api/units?${query}`)).json();
+      expect(api.units.length).toBeGreaterThan(0);
+      await page.goto(`/?${query}`);
+      await expect(page.getByTestId("unit-card")).toHaveCount(api.units.length);
+      const cards = await readCards(page);
       expect(cards.map((c) => c.slug)).toEqual(api.units.map((u: { slug: string }) => u.slug));
-      expect(cards.length).toBeGreaterThan(0);
       for (const card of cards)
         expect(check(card), `${card.name}: ${JSON.stringify(card)}`).toBe(true);
       const yearly = cards.map((c) => c.yearly);
@@ -88,7 +89,12 @@ test.describe("filters", () => {
     await page.getByLabel("Property type").selectOption("pool-villa");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/type=pool-villa/);
-    for (const card of await readCards(page)) expect(card.meta).toMatch(/^Pool Villa/);
+    await expect
+      .poll(async () => {
+        const shown = await readCards(page);
+        return shown.length > 0 && shown.every((c) => c.meta.startsWith("Pool Villa"));
+      })
+      .toBe(true);
     await context.close();
   });
 });
@@ -100,6 +106,7 @@ test.describe("status counters and tabs", () => {
     const count = Number(
       await soon.locator("span.text-2xl, span.sm\\:text-3xl").first().innerText(),
     );
+    expect(count).toBeGreaterThan(0);
     await soon.click();
     await expect(page).toHaveURL(/\?status=soon$/);
     await expect(
@@ -139,8 +146,14 @@ test.describe("status counters and tabs", () => {
 
   test("shows Loading properties... while a new list loads", async ({ page }) => {
     await page.goto("/");
+    await expect(page.getByTestId("unit-card")).toHaveCount(9);
+    // The new list is held back until the loading state has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/*.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await page
@@ -148,8 +161,15 @@ test.describe("status counters and tabs", () => {
       .getByRole("link", { name: "Occupied" })
       .click();
     await expect(page.getByText("Loading properties...")).toBeVisible();
+    release();
     await expect(page.getByText("Loading properties...")).toBeHidden();
     await expect(page).toHaveURL(/status=occupied/);
+    await expect
+      .poll(async () => {
+        const shown = await readCards(page);
+        return shown.length > 0 && shown.every((c) => c.status === "Occupied");
+      })
+      .toBe(true);
   });
 });
 
@@ -194,13 +214,14 @@ test.describe("Load More", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Load More" }).click();
     await expect(page).toHaveURL(/\?page=2#page-2$/);
-    expect(await page.getByTestId("unit-card").count()).toBeGreaterThan(9);
+    await expect.poll(() => page.getByTestId("unit-card").count()).toBeGreaterThan(9);
     await context.close();
   });
 });
 
 test("Back to listings returns to the same filters and scroll position", async ({ page }) => {
   await page.goto("/?type=pool-villa");
+  await expect(page.getByTestId("unit-card").nth(2)).toBeVisible();
   const third = page.getByTestId("unit-card").nth(2);
   await third.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);

@@ -1,9 +1,22 @@
-import { expect, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
+import { type LeadsServer, startLeadsServer } from "./support/admin.ts";
+import { expect, test } from "./support/test.ts";
+
+// The forms post to a server of this file's own, where the stored leads can be read back as the
+// admin; its tests run one after another in one worker, so one such server is started.
+test.describe.configure({ mode: "default" });
+let server: LeadsServer;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  server = await startLeadsServer(browser);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 test("newsletter: consent required, subscribing twice is fine", async ({ page }) => {
   const email = `news-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  await page.goto("/");
+  await page.goto(`${server.url}/`);
   const form = page.getByRole("form", { name: "Subscribe to Our Newsletter" });
   await form.scrollIntoViewIfNeeded();
   await form.getByPlaceholder("Your e-mail").fill(email);
@@ -13,11 +26,15 @@ test("newsletter: consent required, subscribing twice is fine", async ({ page })
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByText("You are subscribed. Thank you!")).toBeVisible();
 
-  await page.goto("/ru/newsletter");
+  await page.goto(`${server.url}/ru/newsletter`);
   await page.getByPlaceholder("Ваш e-mail").fill(email.toUpperCase());
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Подписаться" }).click();
   await expect(page.getByText("Вы подписаны. Спасибо!")).toBeVisible();
+  // Stored once, in lower case.
+  const rows = await server.leadsWith(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatch(/^"\d+","newsletter",/);
 });
 
 test("the brochure downloads as a PDF with the program's figures, in each language", async ({
@@ -45,12 +62,16 @@ test("the brochure downloads as a PDF with the program's figures, in each langua
   }
 });
 
-test("a unit enquiry: one contact required, then thanks", async ({ page, request }) => {
-  const api = await (await request.get("/api/units")).json();
+test("a unit enquiry: one contact required, then thanks, and it is stored", async ({
+  page,
+  request,
+}) => {
+  const api = await (await request.get(`${server.url}/api/units`)).json();
   const slug: string = api.units[0].slug;
-  await page.goto(`/units/${slug}`);
+  const name = `Tenant ${Date.now()}`;
+  await page.goto(`${server.url}/units/${slug}`);
   const form = page.locator("#enquiry");
-  await form.getByLabel("Your name").fill("Tenant Test");
+  await form.getByLabel("Your name").fill(name);
   await form.getByLabel("Lease length").selectOption("6-months");
   await form.getByLabel(/Move-in date/).fill("2027-03-01");
   await form.getByRole("button", { name: "Send enquiry" }).click();
@@ -59,18 +80,26 @@ test("a unit enquiry: one contact required, then thanks", async ({ page, request
   await form.getByLabel(/Message/).fill("Is parking included?");
   await form.getByRole("button", { name: "Send enquiry" }).click();
   await expect(form.getByText(/Thank you! The rental desk will contact you about/)).toBeVisible();
+  const rows = await server.leadsWith(name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatch(/^"\d+","unit-enquiry",/);
+  expect(rows[0]).toContain("+66 81 234 5678");
+  expect(rows[0]).toContain("Is parking included?");
+  expect(rows[0]).toContain(api.units[0].name);
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the newsletter form posts to its own page and subscribes", async ({ page }) => {
-    await page.goto("/");
+    const email = `nojs-news-${Date.now()}@example.com`;
+    await page.goto(`${server.url}/`);
     const form = page.getByRole("form", { name: "Subscribe to Our Newsletter" });
-    await form.getByPlaceholder("Your e-mail").fill(`nojs-news-${Date.now()}@example.com`);
+    await form.getByPlaceholder("Your e-mail").fill(email);
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByText("You are subscribed. Thank you!")).toBeVisible();
+    expect(await server.leadsWith(email)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("revenue share dialog: content, Esc closes, the interested form thanks", async ({ page }) => {
   await page.goto("/");

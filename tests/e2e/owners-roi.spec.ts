@@ -1,10 +1,23 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type LeadsServer, startLeadsServer } from "./support/admin.ts";
+import { expect, type Page, test } from "./support/test.ts";
+
+// The forms post to a server of this file's own, where the stored leads can be read back as the
+// admin; its tests run one after another in one worker, so one such server is started.
+test.describe.configure({ mode: "default" });
+let server: LeadsServer;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  server = await startLeadsServer(browser);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const unique = (tag: string) =>
   `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function openOwners(page: Page, path = "/") {
-  await page.goto(path);
+  await page.goto(`${server.url}${path}`);
   await page.locator("#owners").scrollIntoViewIfNeeded();
 }
 
@@ -53,7 +66,8 @@ test("ROI calculator: open, calculate, get started, thank-you on the home page",
   await dialog.getByLabel("E-mail").fill("not-an-email");
   await send.click();
   await expect(dialog.getByText("Please enter a valid e-mail address.")).toBeVisible();
-  await dialog.getByLabel("E-mail").fill(unique("roi"));
+  const email = unique("roi");
+  await dialog.getByLabel("E-mail").fill(email);
   await send.click();
 
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -63,6 +77,10 @@ test("ROI calculator: open, calculate, get started, thank-you on the home page",
       "Thank you! Our team will contact you within 24 hours to discuss your ROI program enrollment.",
     ),
   ).toBeVisible();
+  const rows = await server.leadsWith(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatch(/^"\d+","roi",/);
+  expect(rows[0]).toContain("Anna Owner");
   // Back on the home page where it was, not at the top.
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await page.reload();
@@ -86,7 +104,7 @@ test("ROI dialog: Esc and the close button close it, focus returns, reload keeps
   await expect(dialog).toHaveCount(0);
   await expect(join).toBeFocused();
 
-  await page.goto("/owners/roi");
+  await page.goto(`${server.url}/owners/roi`);
   await expect(dialog).toBeVisible();
   await page.reload();
   await expect(dialog).toBeVisible();
@@ -99,7 +117,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the calculator is a GET form and the lead form still posts", async ({ page }) => {
-    await page.goto("/owners/roi");
+    await page.goto(`${server.url}/owners/roi`);
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Property value (THB)").fill("10000000");
     await dialog.getByLabel("Location").selectOption("Surin");
@@ -115,11 +133,15 @@ test.describe("without JavaScript", () => {
     await expect(dialog.getByText("Please enter a valid e-mail address.")).toBeVisible();
     // What was typed is kept.
     await expect(dialog.getByLabel("Your name")).toHaveValue("No Script");
-    await dialog.getByLabel("E-mail").fill(unique("nojs"));
+    const email = unique("nojs");
+    await dialog.getByLabel("E-mail").fill(email);
     await dialog.getByRole("button", { name: "Send my details" }).click();
     await expect(
       dialog.getByText("Thank you! Our team will contact you within 24 hours"),
     ).toBeVisible();
+    const rows = await server.leadsWith(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain("No Script");
   });
 });
 
@@ -134,10 +156,14 @@ test("in Russian: the calculator speaks Russian and thanks in Russian", async ({
   await dialog.getByRole("button", { name: "Рассчитать мой доход" }).click();
   await expect(dialog.getByTestId("roi-projection")).toContainText("฿1,400,000");
   await dialog.getByLabel("Ваше имя").fill("Мария");
-  await dialog.getByLabel("E-mail").fill(unique("ru"));
+  const email = unique("ru");
+  await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Отправить" }).click();
   await expect(page).toHaveURL(/\/ru$/);
   await expect(
     page.getByText("Спасибо! Наша команда свяжется с вами в течение 24 часов"),
   ).toBeVisible();
+  const rows = await server.leadsWith(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain("Мария");
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("header sections scroll to their anchors, also from another page", async ({ page }) => {
   await page.goto("/");
@@ -154,3 +154,38 @@ for (const path of [
     expect(serious).toEqual([]);
   });
 }
+
+test("every public page names its canonical address, its translations and its cards, all absolute", async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+  const origin = /^Sitemap: (https?:\/\/[^/]+)\//m.exec(robots)?.[1] as string;
+  for (const [path, english] of [
+    ["/", "/"],
+    ["/ru/about", "/about"],
+    ["/units/canopy-pool-villa-v-01", "/units/canopy-pool-villa-v-01"],
+    ["/blog/condo-or-pool-villa", "/blog/condo-or-pool-villa"],
+  ] as const) {
+    const html = await (await request.get(`${baseURL}${path}`)).text();
+    const link = (rel: string, lang?: string) =>
+      new RegExp(`<link rel="${rel}"${lang ? ` hrefLang="${lang}"` : ""} href="([^"]+)"`).exec(
+        html,
+      )?.[1];
+    expect(link("canonical")).toBe(`${origin}${path}`);
+    expect(link("alternate", "en")).toBe(`${origin}${english}`);
+    expect(link("alternate", "x-default")).toBe(`${origin}${english}`);
+    expect(link("alternate", "ru")).toBe(`${origin}${english === "/" ? "/ru" : `/ru${english}`}`);
+    for (const name of ['property="og:image"', 'name="twitter:image"', 'property="og:url"']) {
+      expect(new RegExp(`<meta ${name} content="${origin}/`).test(html), `${path} ${name}`).toBe(
+        true,
+      );
+    }
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain('<script type="application/ld+json">');
+  }
+  const admin = await request.get("/admin");
+  expect(admin.headers()["x-robots-tag"]).toBe("noindex");
+  expect(await admin.text()).toContain('<meta name="robots" content="noindex"/>');
+});

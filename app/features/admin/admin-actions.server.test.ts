@@ -31,32 +31,16 @@ import * as securityRoute from "../../routes/admin.security.tsx";
 import * as adminRoute from "../../routes/admin.tsx";
 import * as uploadsRoute from "../../routes/admin.uploads.ts";
 import { createAccount } from "../auth/accounts.server.ts";
+import { beginEnrolment, confirmEnrolment } from "../auth/second-factor.server.ts";
 import { createSession, readSession, sessionCookie } from "../auth/sessions.server.ts";
+import { base32Decode, totpCode, totpStep } from "../auth/totp.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
 import { createProperty, deleteProperty } from "./properties.server.ts";
 import { propertyFormSchema } from "./property-schema.ts";
+import { propertyForm } from "./test-fixtures.ts";
 
 const SITE = "http://admin.test";
 const EVIL = "https://evil.example";
-
-const propertyForm = (unitCode: string) => ({
-  unitCode,
-  building: "Zen Space",
-  name: "Action Test",
-  type: "condo",
-  status: "available",
-  location: "Kamala",
-  bedrooms: "2",
-  bathrooms: "1",
-  sizeM2: "50",
-  floor: "3",
-  pricingMonthly: "40000",
-  pricingSixMonth: "35000",
-  pricingYearly: "30000",
-  facilities: "",
-  description: "Made by a test.",
-  images: "[]",
-});
 
 type ActionModule = { action: (args: never) => Promise<unknown> };
 
@@ -323,6 +307,11 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
     }
     const blocked = await login("coral reef at dawn", address);
     expect(statusOf({ value: blocked })).toBe(429);
+    const retryAfter = new Headers(
+      (blocked as { init?: { headers?: HeadersInit } }).init?.headers,
+    ).get("retry-after");
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(15 * 60);
     const body = (blocked as { data: { error: string } }).data;
     expect(body.error).toMatch(
       /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
@@ -337,7 +326,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
       params: {},
       context: new RouterContextProvider(),
     } as never);
-    expect(ok).toMatchObject({ signedIn: true, loadError: false });
+    expect(ok).toMatchObject({ signedIn: true, loadError: null });
     await db.execute(sql`alter table properties rename to properties_away`);
     try {
       const failed = await adminRoute.loader({
@@ -345,7 +334,8 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
         params: {},
         context: new RouterContextProvider(),
       } as never);
-      expect(failed).toMatchObject({ signedIn: true, loadError: true, properties: [] });
+      expect(failed).toMatchObject({ signedIn: true, properties: [] });
+      expect((failed as { loadError: string }).loadError).toMatch(/\(ref [0-9a-f]{6}\)$/);
     } finally {
       await db.execute(sql`alter table properties_away rename to properties`);
     }
@@ -366,5 +356,60 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
       context: new RouterContextProvider(),
     } as never);
     expect(security.required).toBe(true);
+  });
+
+  it("asks for a current code before the second factor is replaced or turned off", async () => {
+    const db = database.db;
+    await db.execute(sql`delete from settings where key = 'admin_require_totp'`);
+    const [admin] = await db.select().from(adminUsers);
+    const id = admin?.id ?? 0;
+    const begun = await beginEnrolment(db, id);
+    if (!begun.ok) throw new Error(`enrolment refused: ${begun.reason}`);
+    const codes =
+      (await confirmEnrolment(db, id, totpCode(base32Decode(begun.secret), totpStep()))) ?? [];
+    const security = (fields: Record<string, string>) =>
+      call(
+        {
+          name: "security",
+          module: securityRoute,
+          path: "/admin/security",
+          body: formBody(fields),
+        },
+        { origin: SITE, cookie },
+      );
+    const answer = (outcome: { value?: unknown }) =>
+      (outcome.value as { data: Record<string, unknown> }).data;
+
+    for (const intent of ["disable", "begin"]) {
+      const before = await state();
+      const outcome = await security({ intent, currentCode: "" });
+      expect(statusOf(outcome), intent).toBe(400);
+      expect(answer(outcome), intent).toEqual({
+        form: "change",
+        error: "Enter a current code from your authenticator app, or one of your recovery codes.",
+      });
+      expect(await state(), intent).toBe(before);
+    }
+
+    // With a recovery code a replacement begins; the authenticator in force stays.
+    expect(statusOf(await security({ intent: "begin", currentCode: codes[0] ?? "" }))).toBe(200);
+    const [row] = await db.select().from(adminUsers).where(sql`${adminUsers.id} = ${id}`);
+    expect(row?.totpEnabledAt).not.toBeNull();
+    expect(row?.totpSecret).toBe(begun.secret);
+    expect(row?.totpPendingSecret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(statusOf(await security({ intent: "cancel" }))).toBe(200);
+
+    // Wrong codes are counted; past the limit the answer is 429 with Retry-After.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await security({ intent: "disable", currentCode: "000000" });
+      expect(answer(wrong).error).toMatch(/That code is not right/);
+    }
+    const blocked = await security({ intent: "disable", currentCode: codes[1] ?? "" });
+    expect(statusOf(blocked)).toBe(429);
+    const init = (blocked.value as { init?: { headers?: HeadersInit } }).init;
+    expect(Number(new Headers(init?.headers).get("retry-after"))).toBeGreaterThan(0);
+    expect(answer(blocked)).toMatchObject({ form: "change", error: /Too many wrong codes/ });
+    const [still] = await db.select().from(adminUsers).where(sql`${adminUsers.id} = ${id}`);
+    expect(still?.totpEnabledAt).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { getRuntime } from "../../lib/runtime.server.ts";
 import { withTimeout } from "../../lib/timeout.ts";
+import { databaseLabel } from "./database-label.ts";
 
 export interface DatabaseBadge {
   kind: "embedded" | "postgres";
@@ -10,7 +11,7 @@ export interface DatabaseBadge {
 /** Which database the site is connected to and whether it answers right now. */
 export async function databaseBadge(): Promise<DatabaseBadge> {
   const { database } = getRuntime();
-  const label = database.kind === "embedded" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL";
+  const label = databaseLabel(database.kind);
   try {
     await withTimeout(database.ping(), 2_000);
     return { kind: database.kind, label, answering: true };

@@ -18,7 +18,8 @@ export function AdminLayout({
   children,
 }: {
   title: string;
-  email: string;
+  /** Unknown when the session could not be checked: then there is no one to sign out either. */
+  email?: string | undefined;
   badge?: DatabaseBadge;
   actions?: React.ReactNode;
   children: React.ReactNode;
@@ -31,7 +32,7 @@ export function AdminLayout({
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
           <div className="mr-auto">
             <h1 className="font-display text-2xl text-sea-900">{title}</h1>
-            <p className="text-xs text-ink-500">Signed in as {email}</p>
+            {email && <p className="text-xs text-ink-500">Signed in as {email}</p>}
           </div>
           {badge && (
             <span
@@ -42,11 +43,13 @@ export function AdminLayout({
             </span>
           )}
           {actions}
-          <Form method="post" action="/admin/logout">
-            <button type="submit" className={buttonStyles.secondary}>
-              Logout
-            </button>
-          </Form>
+          {email && (
+            <Form method="post" action="/admin/logout">
+              <button type="submit" className={buttonStyles.secondary}>
+                Logout
+              </button>
+            </Form>
+          )}
           <Link to="/" className={buttonStyles.secondary} reloadDocument>
             Close
           </Link>

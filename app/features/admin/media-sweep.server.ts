@@ -1,13 +1,10 @@
-import { readdir, stat } from "node:fs/promises";
-import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { auditLog, propertyImages } from "../../db/schema.ts";
-import { MEDIA_WIDTHS, variantPath } from "../media/media-url.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 
 const KEY_IN_TEXT = /uploads\/[a-f0-9]{32}/g;
-const FILE = /^([a-f0-9]{32})-\d+\.webp$/;
+const FILE = /^uploads\/([a-f0-9]{32})-\d+\.webp$/;
 
 /**
  * Deletes uploaded pictures that nothing refers to: no property uses them and no recorded
@@ -17,18 +14,18 @@ const FILE = /^([a-f0-9]{32})-\d+\.webp$/;
 export async function sweepUnusedUploads(
   db: AppDatabase,
   storage: MediaStorage,
-  mediaRoot: string,
   minAgeMs = 24 * 60 * 60 * 1000,
   now: Date = new Date(),
 ): Promise<number> {
-  const folder = path.join(mediaRoot, "uploads");
-  const names = await readdir(folder).catch(() => [] as string[]);
+  // Every file of an upload, by its key: its variants, whatever their widths.
+  const filesByKey = new Map<string, string[]>();
   const candidates = new Set<string>();
-  for (const name of names) {
-    const match = FILE.exec(name);
+  for (const file of await storage.list("uploads/")) {
+    const match = FILE.exec(file.path);
     if (!match) continue;
-    const info = await stat(path.join(folder, name)).catch(() => null);
-    if (info && now.getTime() - info.mtimeMs >= minAgeMs) candidates.add(`uploads/${match[1]}`);
+    const key = `uploads/${match[1]}`;
+    filesByKey.set(key, [...(filesByKey.get(key) ?? []), file.path]);
+    if (now.getTime() - file.modifiedAt.getTime() >= minAgeMs) candidates.add(key);
   }
   if (candidates.size === 0) return 0;
 
@@ -48,12 +45,7 @@ export async function sweepUnusedUploads(
   let removed = 0;
   for (const key of candidates) {
     if (used.has(key)) continue;
-    for (const width of MEDIA_WIDTHS) await storage.remove(variantPath(key, width));
-    // A picture narrower than 480 px is stored at its own width.
-    for (const name of names) {
-      if (name.startsWith(`${key.slice("uploads/".length)}-`))
-        await storage.remove(`uploads/${name}`);
-    }
+    for (const file of filesByKey.get(key) ?? []) await storage.remove(file);
     removed++;
   }
   return removed;

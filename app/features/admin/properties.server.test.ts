@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3Server } from "../../../tests/support/s3-server.ts";
 import { adminUsers, auditLog, properties, propertyImages } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadListing } from "../listings/listings.server.ts";
 import { variantPath } from "../media/media-url.ts";
+import { S3Storage } from "../media/s3-storage.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
 import { sweepUnusedUploads } from "./media-sweep.server.ts";
 import {
@@ -360,47 +362,59 @@ describe.each(TEST_ENGINES)("property management on %s", (engine) => {
 });
 
 describe.each(TEST_ENGINES)("sweeping unused uploads on %s", (engine) => {
-  it("deletes old unreferenced uploads, keeps used, restorable and recent ones", async () => {
-    const database = await createTestDatabase(engine);
-    try {
-      const db = database.db;
-      const root = mkdtempSync(path.join(tmpdir(), "sweep-"));
-      const storage = new LocalDiskStorage(root);
-      const [admin] = await db
-        .insert(adminUsers)
-        .values({ email: "s@example.com", passwordHash: "x" })
-        .returning();
-      const key = (c: string) => `uploads/${c.repeat(32)}`;
-      for (const c of ["1", "2", "3", "4"])
-        await storage.put(variantPath(key(c), 480), new Uint8Array([1]));
-      const item = (k: string) => ({
-        kind: "media",
-        mediaKey: k,
-        width: 480,
-        height: 320,
-        variants: [480],
-      });
-      await createProperty(
-        db,
-        input({ unitCode: "S-1", images: JSON.stringify([item(key("1"))]) }),
-        admin?.id ?? 0,
-      );
-      const gone = await createProperty(
-        db,
-        input({ unitCode: "S-2", images: JSON.stringify([item(key("2"))]) }),
-        admin?.id ?? 0,
-      );
-      await deleteProperty(db, gone.id, admin?.id ?? 0);
-      const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-      // Keys 3 and 4 are used by nothing: swept, but only once they are old enough.
-      expect(await sweepUnusedUploads(db, storage, root, 24 * 60 * 60 * 1000, new Date())).toBe(0);
-      expect(await sweepUnusedUploads(db, storage, root, 24 * 60 * 60 * 1000, later)).toBe(2);
-      expect(await storage.exists(variantPath(key("1"), 480))).toBe(true);
-      expect(await storage.exists(variantPath(key("2"), 480))).toBe(true);
-      expect(await storage.exists(variantPath(key("3"), 480))).toBe(false);
-      expect(await storage.exists(variantPath(key("4"), 480))).toBe(false);
-    } finally {
-      await database.destroy();
-    }
-  });
+  it.each(["local disk", "S3"])(
+    "deletes old unreferenced uploads, keeps used, restorable and recent ones (%s)",
+    async (kind) => {
+      const database = await createTestDatabase(engine);
+      const bucket = kind === "S3" ? await startS3Server() : undefined;
+      try {
+        const db = database.db;
+        const storage = bucket
+          ? new S3Storage(bucket.settings)
+          : new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "sweep-")));
+        const [admin] = await db
+          .insert(adminUsers)
+          .values({ email: "s@example.com", passwordHash: "x" })
+          .returning();
+        const key = (c: string) => `uploads/${c.repeat(32)}`;
+        for (const c of ["1", "2", "3", "4"])
+          await storage.put(variantPath(key(c), 480), new Uint8Array([1]));
+        // An upload narrower than 480 px is stored at its own width: swept all the same.
+        await storage.put(variantPath(key("4"), 300), new Uint8Array([1]));
+        const item = (k: string) => ({
+          kind: "media",
+          mediaKey: k,
+          width: 480,
+          height: 320,
+          variants: [480],
+        });
+        await createProperty(
+          db,
+          input({ unitCode: "S-1", images: JSON.stringify([item(key("1"))]) }),
+          admin?.id ?? 0,
+        );
+        const gone = await createProperty(
+          db,
+          input({ unitCode: "S-2", images: JSON.stringify([item(key("2"))]) }),
+          admin?.id ?? 0,
+        );
+        await deleteProperty(db, gone.id, admin?.id ?? 0);
+        const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+        // Keys 3 and 4 are used by nothing: swept, but only once they are old enough.
+        expect(await sweepUnusedUploads(db, storage, 24 * 60 * 60 * 1000, new Date())).toBe(0);
+        expect(await sweepUnusedUploads(db, storage, 24 * 60 * 60 * 1000, later)).toBe(2);
+        expect(await storage.exists(variantPath(key("1"), 480))).toBe(true);
+        expect(await storage.exists(variantPath(key("2"), 480))).toBe(true);
+        expect(await storage.exists(variantPath(key("3"), 480))).toBe(false);
+        expect(await storage.exists(variantPath(key("4"), 480))).toBe(false);
+        expect((await storage.list("uploads/")).map((f) => f.path).sort()).toEqual([
+          variantPath(key("1"), 480),
+          variantPath(key("2"), 480),
+        ]);
+      } finally {
+        await database.destroy();
+        await bucket?.stop();
+      }
+    },
+  );
 });

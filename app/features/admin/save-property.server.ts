@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
+import { reportFailure } from "../../lib/failure.server.ts";
+import { BODY_LIMITS, parseId, readForm } from "../../lib/request-body.server.ts";
 import { getRuntime } from "../../lib/runtime.server.ts";
+import { requireAdminAction, sessionCheckFailure } from "../auth/guard.server.ts";
 import type { SessionUser } from "../auth/sessions.server.ts";
 import {
   assertImagesExist,
@@ -15,10 +18,27 @@ export interface SaveResult {
   conflict?: boolean;
 }
 
-/** The property form's action, for a new property (`id` null) or an edit. */
-export async function saveProperty(request: Request, admin: SessionUser, id: number | null) {
-  const { database, storage, logger } = getRuntime();
-  const form = await request.formData();
+/**
+ * The property form's action, for a new property (`idParam` null) or an edit. Signed in first;
+ * when even that cannot be checked (the database down), the form stays with a message.
+ */
+export async function saveProperty(request: Request, idParam: string | null) {
+  let admin: SessionUser;
+  try {
+    admin = await requireAdminAction(request);
+  } catch (thrown) {
+    const failure = sessionCheckFailure(thrown);
+    if (!failure) throw thrown;
+    return data<SaveResult>(
+      { error: `Error saving property: ${failure.error}` },
+      { status: failure.databaseDown ? 503 : 500 },
+    );
+  }
+  const id = idParam === null ? null : parseId(idParam);
+  if (idParam !== null && id === null) throw data("Property not found", { status: 404 });
+
+  const { database, storage } = getRuntime();
+  const form = await readForm(request, BODY_LIMITS.adminForm);
   const parsed = propertyFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -35,9 +55,8 @@ export async function saveProperty(request: Request, admin: SessionUser, id: num
     if (id === null) {
       await createProperty(database.db, parsed.data, admin.id);
     } else {
-      const version = Number(form.get("version"));
-      if (!Number.isInteger(version))
-        throw new PropertyError("The form is missing its version.", "invalid");
+      const version = parseId(form.get("version"));
+      if (version === null) throw new PropertyError("The form is missing its version.", "invalid");
       await updateProperty(database.db, storage, id, version, parsed.data, admin.id);
     }
   } catch (error) {
@@ -51,12 +70,10 @@ export async function saveProperty(request: Request, admin: SessionUser, id: num
         { status: error.kind === "not-found" ? 404 : 409 },
       );
     }
-    logger.error({ err: error }, "saving a property failed");
+    const failure = await reportFailure("saving a property failed", error);
     return data<SaveResult>(
-      {
-        error: `Error saving property: ${error instanceof Error ? error.message : "Unknown error"}`,
-      },
-      { status: 500 },
+      { error: `Error saving property: ${failure.message}` },
+      { status: failure.databaseDown ? 503 : 500 },
     );
   }
   return redirect("/admin?notice=saved");

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { adminUsers, sessions } from "../../db/schema.ts";
+import { isEmailAddress } from "../../lib/email-address.ts";
 import { hashPassword } from "./password.server.ts";
 import { passwordProblem } from "./password-policy.ts";
 
@@ -13,8 +14,6 @@ export interface AdminAccount {
   secondFactor: boolean;
   createdAt: Date;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -34,7 +33,8 @@ export async function createAccount(
   password: string,
 ): Promise<AdminAccount> {
   const clean = normalizeEmail(email);
-  if (!EMAIL.test(clean)) throw new AccountError(`"${email}" is not an e-mail address.`);
+  if (clean.length > 254 || !isEmailAddress(clean))
+    throw new AccountError(`"${email}" is not an e-mail address.`);
   const problem = passwordProblem(password, clean);
   if (problem) throw new AccountError(problem);
   if (await findAccountByEmail(db, clean)) {

@@ -218,8 +218,9 @@ describe.each(TEST_ENGINES)("admin accounts and sessions on %s", (engine) => {
   it("enrols a TOTP authenticator with recovery codes, then asks for a code", async () => {
     const db = database.db;
     const now = new Date("2026-11-22T03:00:00Z");
-    const secret = await beginEnrolment(db, userId);
-    const key = base32Decode(secret);
+    const begun = await beginEnrolment(db, userId);
+    if (!begun.ok) throw new Error(`enrolment refused: ${begun.reason}`);
+    const key = base32Decode(begun.secret);
     expect(await confirmEnrolment(db, userId, "000000", now)).toBeNull();
     const codes = await confirmEnrolment(db, userId, totpCode(key, totpStep(now)), now);
     expect(codes).toHaveLength(10);

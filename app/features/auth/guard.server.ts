@@ -1,4 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
+import type { DatabaseKind } from "../../db/client.server.ts";
+import { reportFailure } from "../../lib/failure.server.ts";
 import { getRuntime } from "../../lib/runtime.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import { isTotpRequired } from "./second-factor.server.ts";
@@ -15,10 +17,47 @@ export function secureCookies(): boolean {
   return getRuntime().config.publicUrl.startsWith("https:");
 }
 
-/** The signed-in admin, or null. */
+/**
+ * What the guard throws when it cannot tell whether an admin is signed in, because the session
+ * lookup failed: 503 with a plain sentence when the database does not answer, 500 otherwise.
+ */
+export interface SessionCheckFailure {
+  error: string;
+  databaseDown: boolean;
+  database: DatabaseKind;
+}
+
+const sessionCheckFailures = new WeakMap<object, SessionCheckFailure>();
+
+async function sessionCheckFailed(error: unknown): Promise<never> {
+  const failure = await reportFailure("could not check the admin session", error);
+  const body: SessionCheckFailure = {
+    error: failure.message,
+    databaseDown: failure.databaseDown,
+    database: getRuntime().database.kind,
+  };
+  const thrown = data(body, { status: failure.databaseDown ? 503 : 500 });
+  sessionCheckFailures.set(thrown, body);
+  throw thrown;
+}
+
+/**
+ * The failure when `thrown` came from the guard failing to check the session, else null: for an
+ * action that answers with a message beside its form instead of leaving the page.
+ */
+export function sessionCheckFailure(thrown: unknown): SessionCheckFailure | null {
+  return (typeof thrown === "object" && thrown && sessionCheckFailures.get(thrown)) || null;
+}
+
+/** The signed-in admin, or null. Throws a `SessionCheckFailure` when the lookup fails. */
 export async function getAdmin(request: Request): Promise<SessionUser | null> {
   const { database } = getRuntime();
-  return readSession(database.db, readCookie(request, SESSION_COOKIE));
+  const token = readCookie(request, SESSION_COOKIE);
+  try {
+    return await readSession(database.db, token);
+  } catch (error) {
+    return sessionCheckFailed(error);
+  }
 }
 
 /**
@@ -38,7 +77,8 @@ export async function requireAdmin(
     throw data({ error: "Your session has ended. Please sign in again." }, { status: 401 });
   }
   if (!options.allowWithoutSecondFactor && !admin.secondFactor) {
-    if (await isTotpRequired(getRuntime().database.db)) {
+    const required = await isTotpRequired(getRuntime().database.db).catch(sessionCheckFailed);
+    if (required) {
       if (isRead) throw redirect("/admin/security");
       throw data({ error: "Set up two-factor sign-in first." }, { status: 403 });
     }

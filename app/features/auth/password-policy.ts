@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
 export const PASSWORD_MIN = 12;
@@ -29,9 +28,3 @@ export function passwordProblem(password: string, email?: string): string | null
   }
   return null;
 }
-
-export const newPasswordSchema = (email?: string) =>
-  z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value, email);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });

@@ -89,12 +89,21 @@ export async function pruneSessions(db: AppDatabase, now: Date = new Date()) {
     );
 }
 
+/**
+ * The value of cookie `name`, or null. A value that is not valid percent-encoding (such as
+ * "%E0%A4%A") is no session of ours: null, never an exception.
+ */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

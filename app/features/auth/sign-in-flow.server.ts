@@ -1,9 +1,15 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { reportFailure } from "../../lib/failure.server.ts";
+import { secondsLeftInWindow } from "../../lib/rate-limit.server.ts";
 import { getRuntime } from "../../lib/runtime.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import { pendingSignInCookie, readPendingSignIn, setSessionHeader } from "./guard.server.ts";
-import { verifySecondFactor } from "./second-factor.server.ts";
+import {
+  SECOND_FACTOR_RULE,
+  verifySecondFactor,
+  wrongCodesMessage,
+} from "./second-factor.server.ts";
 import {
   createSession,
   endSession,
@@ -11,7 +17,13 @@ import {
   readCookie,
   SESSION_COOKIE,
 } from "./sessions.server.ts";
-import { checkCredentials, INVALID_CREDENTIALS, throttledMessage } from "./sign-in.server.ts";
+import {
+  BUSY_MESSAGE,
+  checkCredentials,
+  INVALID_CREDENTIALS,
+  rememberSignIn,
+  throttledMessage,
+} from "./sign-in.server.ts";
 
 export const loginSchema = z.object({
   email: z.string().trim().min(1, "E-mail is required").max(320),
@@ -28,6 +40,7 @@ async function startSession(
   // A new token at every sign-in; one the browser still held is ended, and dead ones swept.
   await endSession(database.db, readCookie(request, SESSION_COOKIE));
   await pruneSessions(database.db);
+  await rememberSignIn(database.db, userId, address);
   const token = await createSession(database.db, userId, {
     ipAddress: address,
     userAgent: request.headers.get("user-agent") ?? undefined,
@@ -38,9 +51,27 @@ async function startSession(
   return redirect("/admin", { headers });
 }
 
+/** A sign-in that failed on the server's side (usually the database): a sentence, never SQL. */
+async function loginFailed(error: unknown) {
+  const failure = await reportFailure("sign-in failed", error);
+  return data(
+    { error: `Login failed: ${failure.message}` },
+    { status: failure.databaseDown ? 503 : 500 },
+  );
+}
+
+/** 429 for a second-factor code refused by its rate limit, with Retry-After. */
+export function tooManyWrongCodes<Extra extends object>(extra?: Extra) {
+  const retryAfterSeconds = secondsLeftInWindow(SECOND_FACTOR_RULE);
+  return data(
+    { ...(extra as Extra), error: wrongCodesMessage(retryAfterSeconds) },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
 /** The sign-in form's action: password, then (when enrolled) the second-factor page. */
 export async function signInWithPassword(request: Request, form: FormData, address: string) {
-  const { config, database } = getRuntime();
+  const { config } = getRuntime();
   assertSameOrigin(request, config.publicUrl);
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -49,8 +80,27 @@ export async function signInWithPassword(request: Request, form: FormData, addre
       { status: 400 },
     );
   }
-  const result = await checkCredentials(database.db, { ...parsed.data, address });
+  try {
+    return await checkPassword(request, parsed.data, address);
+  } catch (error) {
+    return loginFailed(error);
+  }
+}
+
+async function checkPassword(
+  request: Request,
+  input: z.infer<typeof loginSchema>,
+  address: string,
+) {
+  const { database } = getRuntime();
+  const result = await checkCredentials(database.db, { ...input, address });
   if (!result.ok) {
+    if (result.reason === "busy") {
+      return data(
+        { error: BUSY_MESSAGE },
+        { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
     if (result.reason === "throttled") {
       return data(
         { error: throttledMessage(result.retryAfterSeconds) },
@@ -70,18 +120,22 @@ export async function signInWithPassword(request: Request, form: FormData, addre
 }
 
 export async function signInWithCode(request: Request, form: FormData, address: string) {
-  const { config, database } = getRuntime();
+  const { config } = getRuntime();
   assertSameOrigin(request, config.publicUrl);
   const pending = await readPendingSignIn(request);
   if (!pending) return redirect("/admin");
   const code = String(form.get("code") ?? "").trim();
-  const outcome = await verifySecondFactor(database.db, pending.userId, code);
-  if (outcome === "throttled") {
-    return data(
-      { error: "Too many wrong codes. Please wait 15 minutes and try again." },
-      { status: 429 },
-    );
+  try {
+    return await checkCode(request, pending.userId, code, address);
+  } catch (error) {
+    return loginFailed(error);
   }
+}
+
+async function checkCode(request: Request, userId: number, code: string, address: string) {
+  const { database } = getRuntime();
+  const outcome = await verifySecondFactor(database.db, userId, code);
+  if (outcome === "throttled") return tooManyWrongCodes();
   if (outcome === "invalid") {
     return data(
       {
@@ -91,5 +145,5 @@ export async function signInWithCode(request: Request, form: FormData, address: 
     );
   }
   const clear = await pendingSignInCookie().serialize("", { maxAge: 0 });
-  return startSession(request, pending.userId, address, [clear]);
+  return startSession(request, userId, address, [clear]);
 }

@@ -1,40 +1,58 @@
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { adminSignInAddresses } from "../../db/schema.ts";
 import {
   hitRateLimit,
-  peekRateLimit,
   type RateLimitRule,
+  refundRateLimit,
   resetRateLimit,
 } from "../../lib/rate-limit.server.ts";
 import { findAccountByEmail, normalizeEmail } from "./accounts.server.ts";
-import { verifyAgainstDummy, verifyPassword } from "./password.server.ts";
+import { PasswordWorkBusyError, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 
 const WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Failed sign-ins are counted three ways, in 15-minute windows:
- * - one account from one address: 5 (a guesser is slowed at once, and locks only themselves);
- * - one address, any account: 20;
- * - one account from anywhere: 50 (a spread-out attack), which can hold the real admin back for
- *   at most the rest of one window.
+ * Every sign-in attempt is counted before its password is checked, one atomic upsert per tier,
+ * so parallel requests cannot all slip under a limit while the slow hashes run:
+ * - one account from one address: 5 per 15 minutes (a right password forgives the count);
+ *   a guesser is stopped at once, and locks only themselves;
+ * - one address, any account: 20 per 15 minutes;
+ * - one account from addresses it has not signed in from in the last 30 days: the first 10 per
+ *   15 minutes freely, then 2 a minute among all of them. A spread-out attack is slowed to a
+ *   crawl but cannot lock the real admin out, as one hard limit per account could: from an
+ *   address they signed in from before this tier does not apply, and from a new one they wait
+ *   at most the rest of a minute.
  */
 export const SIGN_IN_RULES = {
   accountAddress: { limit: 5, windowMs: WINDOW_MS },
   address: { limit: 20, windowMs: WINDOW_MS },
-  account: { limit: 50, windowMs: WINDOW_MS },
+  account: { limit: 10, windowMs: WINDOW_MS },
+  accountSlow: { limit: 2, windowMs: 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
+
+/** How long an address an admin signed in from stays theirs for the account tier. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 
 export type SignInResult =
   | { ok: true; userId: number; email: string; secondFactor: boolean }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number }
+  /** Too many password checks under way on this server; nothing was checked. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number };
+
+/** Seconds a sign-in refused as busy is asked to wait: the line of waiting hashes clears by then. */
+export const BUSY_RETRY_SECONDS = 5;
+export const BUSY_MESSAGE = "Too many sign-ins at once. Please try again in a few seconds.";
 
 function keys(email: string, address: string) {
   return {
     accountAddress: `signin:account-address:${email}|${address}`,
     address: `signin:address:${address}`,
     account: `signin:account:${email}`,
+    accountSlow: `signin:account-slow:${email}`,
   } as const;
 }
 
@@ -43,9 +61,60 @@ export function throttledMessage(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
 
-function secondsLeft(now: Date): number {
-  const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
-  return Math.max(1, Math.ceil((windowStart + WINDOW_MS - now.getTime()) / 1000));
+/** Notes a completed sign-in (password and, when enrolled, the code) from `address`. */
+export async function rememberSignIn(
+  db: AppDatabase,
+  userId: number,
+  address: string,
+  now: Date = new Date(),
+) {
+  await db
+    .insert(adminSignInAddresses)
+    .values({ userId, address, lastSignInAt: now })
+    .onConflictDoUpdate({
+      target: [adminSignInAddresses.userId, adminSignInAddresses.address],
+      set: { lastSignInAt: now },
+    });
+  await db
+    .delete(adminSignInAddresses)
+    .where(
+      and(
+        eq(adminSignInAddresses.userId, userId),
+        lt(adminSignInAddresses.lastSignInAt, new Date(now.getTime() - KNOWN_ADDRESS_MS)),
+      ),
+    );
+}
+
+async function isKnownAddress(db: AppDatabase, userId: number, address: string, now: Date) {
+  const [row] = await db
+    .select({ userId: adminSignInAddresses.userId })
+    .from(adminSignInAddresses)
+    .where(
+      and(
+        eq(adminSignInAddresses.userId, userId),
+        eq(adminSignInAddresses.address, address),
+        gt(adminSignInAddresses.lastSignInAt, new Date(now.getTime() - KNOWN_ADDRESS_MS)),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Counts one attempt in each tier that applies; the first tier over its limit refuses it. */
+async function countAttempt(
+  db: AppDatabase,
+  k: ReturnType<typeof keys>,
+  knownAddress: boolean,
+  now: Date,
+): Promise<number | null> {
+  for (const tier of ["accountAddress", "address"] as const) {
+    const hit = await hitRateLimit(db, k[tier], SIGN_IN_RULES[tier], now);
+    if (!hit.allowed) return hit.retryAfterSeconds;
+  }
+  if (knownAddress) return null;
+  const account = await hitRateLimit(db, k.account, SIGN_IN_RULES.account, now);
+  if (account.allowed) return null;
+  const slow = await hitRateLimit(db, k.accountSlow, SIGN_IN_RULES.accountSlow, now);
+  return slow.allowed ? null : slow.retryAfterSeconds;
 }
 
 /** Checks e-mail and password, with throttling; the same answer for a wrong e-mail or password. */
@@ -56,25 +125,26 @@ export async function checkCredentials(
 ): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const k = keys(email, input.address);
-  for (const name of ["accountAddress", "address", "account"] as const) {
-    const hits = await peekRateLimit(db, k[name], SIGN_IN_RULES[name], now);
-    if (hits >= SIGN_IN_RULES[name].limit) {
-      return { ok: false, reason: "throttled", retryAfterSeconds: secondsLeft(now) };
-    }
-  }
   const user = await findAccountByEmail(db, email);
+  const known = user ? await isKnownAddress(db, user.id, input.address, now) : false;
+  const wait = await countAttempt(db, k, known, now);
+  if (wait !== null) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   let valid = false;
-  if (user && !user.disabledAt) {
-    valid = await verifyPassword(input.password, user.passwordHash);
-  } else {
-    await verifyAgainstDummy(input.password);
-  }
-  if (!valid || !user) {
-    for (const name of ["accountAddress", "address", "account"] as const) {
-      await hitRateLimit(db, k[name], SIGN_IN_RULES[name], now);
+  try {
+    if (user && !user.disabledAt) {
+      valid = await verifyPassword(input.password, user.passwordHash);
+    } else {
+      await verifyAgainstDummy(input.password);
     }
-    return { ok: false, reason: "invalid" };
+  } catch (error) {
+    if (!(error instanceof PasswordWorkBusyError)) throw error;
+    // Nothing was checked: the attempt does not count against this requester.
+    for (const tier of ["accountAddress", "address"] as const) {
+      await refundRateLimit(db, k[tier], SIGN_IN_RULES[tier], now);
+    }
+    return { ok: false, reason: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
   }
+  if (!valid || !user) return { ok: false, reason: "invalid" };
   await resetRateLimit(db, k.accountAddress);
   return {
     ok: true,

@@ -4,7 +4,7 @@
  */
 import type { AppDatabase } from "../../db/client.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { getRuntime } from "../../lib/runtime.server.ts";
+import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
 import { projectRoi, readRoiInput, validateRoiInput } from "../owners/programs.ts";
 import {
   NEWSLETTER_FIELDS,
@@ -35,10 +35,10 @@ export interface LeadActionDeps {
 
 /** What the actions need from the running server. */
 export function runtimeDeps(clientAddress: string): LeadActionDeps {
-  const { database, databaseReady, logger, config } = getRuntime();
+  const { database, databaseReady, config } = getRuntime();
   return {
     db: databaseReady ? database.db : null,
-    logger,
+    logger: currentLogger(),
     publicUrl: config.publicUrl,
     clientAddress,
   };

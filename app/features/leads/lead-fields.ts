@@ -35,6 +35,19 @@ export function readFields<K extends string>(
   return out;
 }
 
+/** Fields without a limit of their own (lease, date, consent, calculator inputs) are short. */
+const OTHER_FIELD_LIMIT = 100;
+
+/** Each value cut to its field's maximum length: what a form may echo back to the page. */
+export function clipFields<K extends string>(fields: Record<K, string>): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const key of Object.keys(fields) as K[]) {
+    const max = (LIMITS as Record<string, number>)[key] ?? OTHER_FIELD_LIMIT;
+    out[key] = fields[key].slice(0, max);
+  }
+  return out;
+}
+
 export type ParseResult<T> =
   | { success: true; data: T }
   | { success: false; fieldErrors: FieldErrors };

@@ -117,3 +117,33 @@ describe("unit enquiry form", () => {
     ).toBe(true);
   });
 });
+
+describe("hostile input", () => {
+  it("stops at the length check: an overlong e-mail is 'too long' and never pattern-checked", () => {
+    // "a@" + dots + "@" made the old e-mail pattern backtrack for seconds, freezing the server.
+    const hostile = `a@${".".repeat(90_000)}@`;
+    const started = performance.now();
+    expect(parseForm(newsletterSchema, { email: hostile, consent: "yes" })).toEqual({
+      success: false,
+      fieldErrors: { email: "forms.errors.tooLong" },
+    });
+    const enquiry = parseForm(unitEnquirySchema, {
+      name: "Anna",
+      email: hostile,
+      phone: `+${" ".repeat(90_000)}x`,
+      lease: "1-year",
+      moveIn: "",
+      message: "",
+    });
+    expect(enquiry.success).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("still refuses a malformed address within the limit", () => {
+    const email = `a@${".".repeat(240)}@`;
+    expect(parseForm(newsletterSchema, { email, consent: "yes" })).toEqual({
+      success: false,
+      fieldErrors: { email: "forms.errors.email" },
+    });
+  });
+});

@@ -4,6 +4,7 @@
  * translation keys under `forms.errors`, so one schema serves both languages.
  */
 import * as z from "zod/mini";
+import { isEmailAddress } from "../../lib/email-address.ts";
 import {
   type FieldErrors,
   type FormErrorKey,
@@ -13,39 +14,35 @@ import {
 } from "./lead-fields.ts";
 
 const err = (key: FormErrorKey) => ({ error: key });
+/** A length check that stops the field's other checks: nothing runs on an overlong value. */
+const maxLength = (max: number) =>
+  z.maxLength(max, { error: "forms.errors.tooLong" satisfies FormErrorKey, abort: true });
 
 const requiredText = (max: number) =>
-  z
-    .string()
-    .check(
-      z.minLength(1, err("forms.errors.required")),
-      z.maxLength(max, err("forms.errors.tooLong")),
-    );
+  z.string().check(z.minLength(1, err("forms.errors.required")), maxLength(max));
 
-const optionalText = (max: number) =>
-  z.string().check(z.maxLength(max, err("forms.errors.tooLong")));
+const optionalText = (max: number) => z.string().check(maxLength(max));
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()-]{6,}$/;
 
 const emailField = () =>
   z
     .string()
     .check(
-      z.minLength(1, err("forms.errors.required")),
-      z.maxLength(LIMITS.email, err("forms.errors.tooLong")),
-      z.regex(EMAIL, err("forms.errors.email")),
+      maxLength(LIMITS.email),
+      z.minLength(1, { ...err("forms.errors.required"), abort: true }),
+      z.refine(isEmailAddress, err("forms.errors.email")),
     );
 
 const optionalEmail = () =>
   z.string().check(
-    z.maxLength(LIMITS.email, err("forms.errors.tooLong")),
-    z.refine((v) => v === "" || EMAIL.test(v), err("forms.errors.email")),
+    maxLength(LIMITS.email),
+    z.refine((v) => v === "" || isEmailAddress(v), err("forms.errors.email")),
   );
 
 const optionalPhone = () =>
   z.string().check(
-    z.maxLength(LIMITS.phone, err("forms.errors.tooLong")),
+    maxLength(LIMITS.phone),
     z.refine((v) => v === "" || PHONE.test(v), err("forms.errors.phone")),
   );
 

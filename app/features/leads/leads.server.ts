@@ -5,8 +5,15 @@ import { type LEAD_KINDS, leads, properties } from "../../db/schema.ts";
 import { type Language, languageFromPath } from "../../i18n/languages.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limit.server.ts";
+import { readForm } from "../../lib/request-body.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
-import { type FieldErrors, HONEYPOT_FIELD, type ParseResult, readFields } from "./lead-fields.ts";
+import {
+  clipFields,
+  type FieldErrors,
+  HONEYPOT_FIELD,
+  type ParseResult,
+  readFields,
+} from "./lead-fields.ts";
 
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
@@ -122,15 +129,18 @@ function sourcePageOf(form: FormData, url: URL): string {
  * The common path of every public form post: refuses other sites, drops honeypot posts
  * (answered as success, not stored), counts the visitor's address against the rate limit, checks
  * the fields with the form's schema, and stores. Answers 400 with field errors, 429 when over
- * the limit, 503 when the database cannot take it; each with the typed values, so nothing typed
- * is lost. A lead that cannot be stored is written to the log in full.
+ * the limit, 503 when the database cannot take it; each with the typed values (cut to each field's
+ * maximum), so nothing typed is lost. A lead that cannot be stored is written to the log in full.
+ * The body is read with a bound (readForm): 413 past it, 415 when it is not a form.
  */
 export async function handleLeadPost<K extends string, T>(options: LeadPostOptions<K, T>) {
   const { request, logger, kind } = options;
   assertSameOrigin(request, options.publicUrl);
   const url = new URL(request.url);
-  const form = await request.formData();
-  const values = readFields(form, options.fields);
+  const form = await readForm(request);
+  const fields = readFields(form, options.fields);
+  // What is sent back to the page: never more than a field can hold.
+  const values = clipFields(fields);
   const language = languageFromPath(url.pathname);
   const sourcePage = sourcePageOf(form, url);
 
@@ -159,7 +169,7 @@ export async function handleLeadPost<K extends string, T>(options: LeadPostOptio
     return unavailable(options, values, error);
   }
 
-  const parsed = options.validate(values);
+  const parsed = options.validate(fields);
   if (!parsed.success) {
     return data<LeadFormResult<K>>(
       { status: "invalid", fieldErrors: parsed.fieldErrors, values },

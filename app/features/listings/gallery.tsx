@@ -116,16 +116,22 @@ export function Gallery({ images, name }: { images: UnitImage[]; name: string })
         )}
       </div>
       {count > 1 && (
-        <ol className="mt-3 flex justify-center gap-2">
+        <ol className="mt-1.5 flex justify-center">
           {images.map((img, i) => (
             <li key={img.src}>
+              {/* A 24-pixel target around the small dot, so a finger can hit it on a phone. */}
               <button
                 type="button"
                 onClick={() => go(i)}
                 aria-label={t("gallery.goTo", { number: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
-                className={`block h-2.5 rounded-full transition-all ${i === index ? "w-7 bg-sea-900" : "w-2.5 bg-sand-200 hover:bg-ink-500"}`}
-              />
+                className="group flex h-6 min-w-6 items-center justify-center px-[3px]"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-2.5 rounded-full transition-all ${i === index ? "w-7 bg-sea-900" : "w-2.5 bg-sand-200 group-hover:bg-ink-500"}`}
+                />
+              </button>
             </li>
           ))}
         </ol>

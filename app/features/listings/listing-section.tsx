@@ -61,8 +61,8 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const page = (await response.json()) as ListingData;
-      // Units from the fallback data would not belong to this list.
-      if (page.source !== "database") throw new Error("database unavailable");
+      // A page from the other source (the database back, or gone) would not belong to this list.
+      if (page.source !== listing.source) throw new Error("listing source changed");
       setMore((m) => ({
         units: [...m.units, ...page.units],
         hasMore: page.hasMore,

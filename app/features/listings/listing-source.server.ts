@@ -1,4 +1,4 @@
-import { getRuntime } from "../../lib/runtime.server.ts";
+import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
 import type { ListingQuery } from "./filters.ts";
 import { type ListingOptions, loadListing } from "./listings.server.ts";
 
@@ -7,9 +7,10 @@ export function loadSiteListing(
   query: ListingQuery,
   options: Pick<ListingOptions, "through"> = {},
 ) {
-  const { database, databaseReady, logger } = getRuntime();
+  const { database, databaseReady } = getRuntime();
   return loadListing(databaseReady ? database.db : undefined, query, {
     ...options,
-    onError: (what, error) => logger.warn({ err: error, what }, "listing fell back to demo data"),
+    onError: (what, error) =>
+      currentLogger().warn({ err: error, what }, "listing fell back to demo data"),
   });
 }

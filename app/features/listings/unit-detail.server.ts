@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
-import { getRuntime } from "../../lib/runtime.server.ts";
+import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
 import { withTimeout } from "../../lib/timeout.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import {
@@ -77,13 +77,13 @@ export type UnitLookup =
 
 /** The running server's unit by slug, falling back to the demo units when the database fails. */
 export async function loadSiteUnit(slug: string): Promise<UnitLookup> {
-  const { database, databaseReady, logger } = getRuntime();
+  const { database, databaseReady } = getRuntime();
   try {
     if (!databaseReady) throw new Error("database not ready");
     const unit = await withTimeout(getUnitDetail(database.db, slug), LIST_TIMEOUT_MS);
     return unit ? { unit, source: "database" } : { unit: null, source: "database" };
   } catch (error) {
-    logger.warn({ err: error, slug }, "Failed to fetch property details");
+    currentLogger().warn({ err: error, slug }, "Failed to fetch property details");
     const unit = fallbackUnitDetail(slug);
     return unit ? { unit, source: "fallback" } : { unit: null, source: "unavailable" };
   }

@@ -1,34 +1,67 @@
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
+/** One stored file, as `list` reports it. */
+export interface StoredFile {
+  /** The same relative path `put` took, e.g. `uploads/<hex>-480.webp`. */
+  path: string;
+  /** When the file was last written. */
+  modifiedAt: Date;
+  size: number;
+}
+
 /**
- * Where media files live. Local disk now; an S3-compatible store implements the same three
- * calls when the site runs on several machines.
+ * Where media files live: local disk (LocalDiskStorage) on one machine, an S3-compatible
+ * bucket (S3Storage) when several servers share them. Paths are relative, made by the server
+ * (see `assertSafeMediaPath`), and the same in every implementation.
  */
 export interface MediaStorage {
   put(relativePath: string, data: Uint8Array): Promise<void>;
   exists(relativePath: string): Promise<boolean>;
+  /** Removes a file; removing one that is not there is not an error. */
   remove(relativePath: string): Promise<void>;
+  /**
+   * Every file whose path starts with `prefix` (e.g. `uploads/` or `demo/`; `""` for all),
+   * in no particular order. Used by the upload sweep and to find missing demo pictures.
+   */
+  list(prefix: string): Promise<StoredFile[]>;
+  /** A file's bytes (for backups), or undefined when there is no such file. */
+  get(relativePath: string): Promise<Uint8Array | undefined>;
 }
 
 const SAFE_PATH = /^[a-z0-9][a-z0-9/_-]*\.webp$/;
+
+export function isSafeMediaPath(relativePath: string): boolean {
+  return SAFE_PATH.test(relativePath) && !relativePath.includes("..");
+}
+
+export function assertSafeMediaPath(relativePath: string): void {
+  if (!isSafeMediaPath(relativePath)) {
+    throw new Error(`Refusing unsafe media path: ${relativePath}`);
+  }
+}
 
 export class LocalDiskStorage implements MediaStorage {
   constructor(readonly root: string) {}
 
   private resolve(relativePath: string): string {
-    if (!SAFE_PATH.test(relativePath) || relativePath.includes("..")) {
-      throw new Error(`Refusing unsafe media path: ${relativePath}`);
-    }
+    assertSafeMediaPath(relativePath);
     return path.join(this.root, relativePath);
   }
 
   async put(relativePath: string, data: Uint8Array): Promise<void> {
     const file = this.resolve(relativePath);
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
+    // Write then rename, so a reader never sees half a file; synced before the rename, so that
+    // a picture a saved unit names survives a power cut like the row that names it.
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, data);
+    const handle = await open(temp, "w");
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
   }
 
@@ -42,5 +75,30 @@ export class LocalDiskStorage implements MediaStorage {
 
   async remove(relativePath: string): Promise<void> {
     await rm(this.resolve(relativePath), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredFile[]> {
+    // The folder part of the prefix is read; the rest filters the names found under it.
+    const folder = prefix.slice(0, prefix.lastIndexOf("/") + 1);
+    if (folder.includes("..")) throw new Error(`Refusing unsafe media prefix: ${prefix}`);
+    const names = await readdir(path.join(this.root, folder), { recursive: true }).catch(
+      () => [] as string[],
+    );
+    const files: StoredFile[] = [];
+    for (const name of names) {
+      const relative = `${folder}${name.split(path.sep).join("/")}`;
+      // Half-written `.tmp` files and anything not made by `put` are left out.
+      if (!relative.startsWith(prefix) || !isSafeMediaPath(relative)) continue;
+      const info = await stat(path.join(this.root, relative)).catch(() => null);
+      if (info?.isFile()) files.push({ path: relative, modifiedAt: info.mtime, size: info.size });
+    }
+    return files;
+  }
+
+  async get(relativePath: string): Promise<Uint8Array | undefined> {
+    return readFile(this.resolve(relativePath)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
   }
 }

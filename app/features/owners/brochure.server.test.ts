@@ -1,17 +1,12 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import type { Contacts } from "../../lib/contacts.ts";
-import { BROCHURE_EXAMPLE_VALUES, renderRoiBrochure } from "./brochure.server.ts";
+import { DEMO_CONTACTS as contacts } from "../../lib/contacts.test-fixture.ts";
+import {
+  BROCHURE_EXAMPLE_VALUES,
+  cachedRoiBrochure,
+  renderRoiBrochure,
+} from "./brochure.server.ts";
 import { projectRoi } from "./programs.ts";
-
-const contacts: Contacts = {
-  brandName: "Kamala Living",
-  phone: "+66 76 000 100",
-  whatsapp: "6676000100",
-  telegram: "kamala_living_desk",
-  email: "rentals@example.com",
-  officeAddress: "88/8 Rim Had Road, Kamala, Kathu, Phuket 83150",
-};
 
 async function textOf(pdf: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
@@ -41,5 +36,28 @@ describe("ROI brochure", () => {
     expect(text).toContain("Программа ROI 7%");
     expect(text).toContain("Годовой доход (7%)");
     expect(text).toContain("฿700,000");
+  });
+});
+
+describe("cached brochure", () => {
+  it("is built once per language, in parallel requests too, and tried again after a failure", async () => {
+    let builds = 0;
+    const render: typeof renderRoiBrochure = async (lang) => {
+      builds++;
+      if (builds === 1) throw new Error("disk full");
+      return Buffer.from(`%PDF- ${lang}`);
+    };
+    const other = { ...contacts, phone: "+66 76 999 999" };
+    await expect(cachedRoiBrochure("en", other, render)).rejects.toThrow("disk full");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => cachedRoiBrochure("en", other, render)),
+    );
+    expect(builds).toBe(2);
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+    expect(answers[0]?.pdf.toString()).toBe("%PDF- en");
+    const ru = await cachedRoiBrochure("ru", other, render);
+    expect(ru.pdf.toString()).toBe("%PDF- ru");
+    expect(ru.etag).not.toBe(answers[0]?.etag);
+    expect(builds).toBe(3);
   });
 });

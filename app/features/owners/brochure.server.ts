@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import type { Language } from "../../i18n/languages.ts";
 import { createI18n } from "../../i18n/messages.server.ts";
@@ -169,3 +170,34 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
 }
 
 export const brochureFileName = (lang: Language) => `roi-${ROI_RATE_PERCENT}-program-${lang}.pdf`;
+
+export interface Brochure {
+  pdf: Buffer;
+  /** A strong validator of the bytes, for conditional requests. */
+  etag: string;
+}
+
+const built = new Map<string, Promise<Brochure>>();
+
+/**
+ * The brochure of a language, built once per process and contact details: it depends on nothing
+ * else (the program's constants ship with the build), so every later request is served from
+ * memory. A build that fails is forgotten, so the next request tries again.
+ */
+export function cachedRoiBrochure(
+  lang: Language,
+  contacts: Contacts,
+  render: typeof renderRoiBrochure = renderRoiBrochure,
+): Promise<Brochure> {
+  const key = JSON.stringify([lang, contacts]);
+  let brochure = built.get(key);
+  if (!brochure) {
+    brochure = render(lang, contacts).then((pdf) => ({
+      pdf,
+      etag: `"${createHash("sha256").update(pdf).digest("base64url").slice(0, 27)}"`,
+    }));
+    built.set(key, brochure);
+    brochure.catch(() => built.delete(key));
+  }
+  return brochure;
+}

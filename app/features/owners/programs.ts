@@ -7,8 +7,6 @@
 export const ROI_RATE_PERCENT = 7;
 export const ROI_PROJECTION_YEARS = 5;
 export const ROI_FREE_NIGHTS = 15;
-/** The free nights fall in these months (low season). */
-export const ROI_FREE_NIGHTS_SEASON = { from: "May", to: "September" } as const;
 
 export const REVENUE_SHARE_OWNER_PERCENT = 70;
 export const REVENUE_SHARE_COMPANY_PERCENT = 30;
@@ -114,15 +112,6 @@ export function readRoiInput(params: URLSearchParams | FormData): RoiCalculatorI
     type: get("type"),
     bedrooms: get("bedrooms"),
   };
-}
-
-/** The query string that reopens the calculator with these inputs. */
-export function roiQuery(input: RoiCalculatorInput): string {
-  const params = new URLSearchParams();
-  for (const key of ["value", "location", "type", "bedrooms"] as const) {
-    if (input[key]) params.set(ROI_INPUT_NAMES[key], input[key]);
-  }
-  return params.toString();
 }
 
 /** Whether Calculate My Returns may be pressed: value, location and type filled. */

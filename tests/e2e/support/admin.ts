@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { type ServerProcess, startServer, tempDataDir } from "./server-process.ts";
 
@@ -11,12 +11,14 @@ export const ADMIN_PASSWORD = "coral reef at dawn";
  */
 export async function startAdminServer(
   dataDir = tempDataDir(),
+  env: Record<string, string> = {},
 ): Promise<ServerProcess & { dataDir: string }> {
   const server = await startServer({
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: "info",
+    ...env,
   });
   return Object.assign(server, { dataDir });
 }
@@ -51,4 +53,44 @@ export async function picture(color: string, format: "png" | "jpeg" = "png"): Pr
 
 export async function expectSignedOut(page: Page) {
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+}
+
+export interface LeadsServer {
+  url: string;
+  /** The rows of the admin's CSV export of leads that mention `text`. */
+  leadsWith(text: string): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server of a test file's own with an admin signed in, so a test can check that a public form
+ * really stored its lead (a dropped honeypot post thanks the visitor just the same). The shared
+ * server's embedded database cannot be opened while that server runs.
+ */
+export async function startLeadsServer(browser: Browser): Promise<LeadsServer> {
+  const server = await startAdminServer();
+  const admin = await browser.newContext();
+  try {
+    const page = await admin.newPage();
+    await signIn(page, server.url);
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page.close();
+  } catch (error) {
+    await admin.close();
+    await server.stop();
+    throw error;
+  }
+  return {
+    url: server.url,
+    async leadsWith(text) {
+      const response = await admin.request.get(`${server.url}/admin/leads/export.csv`);
+      expect(response.status()).toBe(200);
+      const rows = (await response.text()).split("\r\n");
+      return rows.filter((row) => row.includes(text));
+    },
+    async stop() {
+      await admin.close();
+      await server.stop();
+    },
+  };
 }

@@ -14,16 +14,16 @@ export function chromiumPath(): string {
   return path;
 }
 
+/** How Chromium runs here: no sandbox (root), no GPU, and no calls home (the network is closed). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
 export function chromiumLaunchOptions() {
-  return {
-    executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
-  };
+  return { executablePath: chromiumPath(), args: CHROMIUM_ARGS };
 }

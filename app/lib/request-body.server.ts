@@ -1,0 +1,110 @@
+import { data } from "react-router";
+
+/**
+ * How many bytes a request body may have. Public forms and sign-in hold a few short fields; the
+ * admin's property form a description and a picture list; only the upload endpoint takes files.
+ * The Express layer refuses a declared Content-Length above these before anything is read
+ * (server/body-limit.ts); `readForm` enforces them again while reading, for bodies sent without
+ * a length.
+ */
+export const BODY_LIMITS = {
+  form: 64 * 1024,
+  adminForm: 512 * 1024,
+  /** One picture of at most 10 MB, and room for the multipart envelope. */
+  upload: 10 * 1024 * 1024 + 64 * 1024,
+} as const;
+
+/**
+ * The limit of a path (`.data` URLs of client navigations included): uploads take a picture, the
+ * property form its texts and picture list; sign-in and everything else a few short fields.
+ */
+export function bodyLimitFor(pathname: string): number {
+  const path = pathname.replace(/\.data$/, "");
+  if (path === "/admin/uploads") return BODY_LIMITS.upload;
+  if (path.startsWith("/admin/properties/")) return BODY_LIMITS.adminForm;
+  return BODY_LIMITS.form;
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** The body's media type, lower case, without parameters ("" when absent). */
+export function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+function refuse(status: 400 | 413 | 415, error: string): never {
+  throw data({ error }, { status });
+}
+
+export function tooLargeMessage(maxBytes: number): string {
+  const size =
+    maxBytes >= 1024 * 1024
+      ? `${Math.floor(maxBytes / (1024 * 1024))} MB`
+      : `${Math.floor(maxBytes / 1024)} KB`;
+  return `The request is too large: at most ${size} is accepted here.`;
+}
+
+/** Reads at most `maxBytes` of the body; throws 413 past that, without reading the rest. */
+async function readBounded(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) refuse(413, tooLargeMessage(maxBytes));
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      // Reading stops here; the server drains a bounded rest so the client sees the answer.
+      reader.releaseLock();
+      refuse(413, tooLargeMessage(maxBytes));
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * A form post's fields, read with a bound: 415 for a body that is not a form (JSON, text, none),
+ * 413 past `maxBytes` (by default the limit of the request's path), 400 for a form that cannot be
+ * parsed (a broken multipart body). Every action reads its body through this, never with
+ * `request.formData()` directly.
+ */
+export async function readForm(
+  request: Request,
+  maxBytes: number = bodyLimitFor(new URL(request.url).pathname),
+): Promise<FormData> {
+  const type = mediaType(request);
+  if (!FORM_TYPES.includes(type)) {
+    refuse(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+  }
+  const body = await readBounded(request, maxBytes);
+  try {
+    return await new Response(body, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    refuse(400, "The form could not be read.");
+  }
+}
+
+/** Database ids are PostgreSQL integers: 1 to 2^31 - 1. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * An id from a URL or a form field: a plain decimal number within the database's integer range,
+ * or null for anything else ("1e20", "-1", "99999999999", "1.5", "").
+ */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_ID ? id : null;
+}

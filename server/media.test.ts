@@ -1,0 +1,84 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { S3Storage } from "../app/features/media/s3-storage.server.ts";
+import { loadConfig } from "../app/lib/config.server.ts";
+import { createLogger } from "../app/lib/logger.server.ts";
+import { startS3Server, type TestBucket } from "../tests/support/s3-server.ts";
+import { mediaHandler } from "./media.ts";
+
+let bucket: TestBucket;
+let storage: S3Storage;
+const bytes = new Uint8Array([82, 73, 70, 70, 1, 2, 3, 4]);
+
+/** An app with only `/media`, as server/app.ts mounts it, on a port of its own. */
+async function serve(env: Record<string, string>) {
+  const config = loadConfig({ DATA_DIR: "/tmp/rentals-media-test", ...bucket.env, ...env });
+  const app = express().use("/media", mediaHandler(config, storage, createLogger("silent")));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+beforeAll(async () => {
+  bucket = await startS3Server();
+  storage = new S3Storage(bucket.settings);
+  await storage.put("uploads/abc-480.webp", bytes);
+});
+
+afterAll(async () => {
+  storage.close();
+  await bucket.stop();
+});
+
+describe("/media from a bucket", () => {
+  it("streams the picture with a year of caching; HEAD, revalidation and misses answer right", async () => {
+    const site = await serve({});
+    try {
+      const answer = await fetch(`${site.url}/media/uploads/abc-480.webp`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/webp");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers.get("content-length")).toBe(String(bytes.length));
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
+      const etag = answer.headers.get("etag") ?? "";
+      expect(etag).not.toBe("");
+
+      const head = await fetch(`${site.url}/media/uploads/abc-480.webp`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(bytes.length));
+
+      const again = await fetch(`${site.url}/media/uploads/abc-480.webp`, {
+        headers: { "If-None-Match": etag },
+      });
+      expect(again.status).toBe(304);
+
+      for (const missing of ["/media/uploads/nope-480.webp", "/media/uploads/abc-480.png"]) {
+        const answer = await fetch(`${site.url}${missing}`);
+        expect(answer.status, missing).toBe(404);
+        expect(await answer.text()).toBe("Not found");
+      }
+      expect(
+        (await fetch(`${site.url}/media/uploads/abc-480.webp`, { method: "DELETE" })).status,
+      ).toBe(405);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("sends browsers to MEDIA_PUBLIC_URL when it is set", async () => {
+    const site = await serve({ MEDIA_PUBLIC_URL: "https://cdn.example/pictures/" });
+    try {
+      const answer = await fetch(`${site.url}/media/uploads/abc-480.webp`, { redirect: "manual" });
+      expect(answer.status).toBe(301);
+      expect(answer.headers.get("location")).toBe(
+        "https://cdn.example/pictures/uploads/abc-480.webp",
+      );
+      const odd = await fetch(`${site.url}/media/..%2Fsecret.webp`, { redirect: "manual" });
+      expect(odd.status).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
+});
