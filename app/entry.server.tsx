@@ -44,6 +44,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished part of the page is sent in its place, whatever its size: React would
+        // otherwise send a large one after a placeholder, shown only by a script, so visitors
+        // without JavaScript (and cached copies) would miss it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = lateModulePreloads(nonce);

@@ -1,18 +1,10 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { BlogTeaser } from "../features/blog/blog-teaser.tsx";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { listingSearchParams, parseListingQuery } from "../features/listings/filters.ts";
 import { ListingSection } from "../features/listings/listing-section.tsx";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { SearchPanel } from "../features/listings/search-panel.tsx";
-import { AboutSection } from "../features/marketing/about-section.tsx";
-import { ClaimsStrip } from "../features/marketing/claims-strip.tsx";
-import { DashboardSample } from "../features/marketing/dashboard-sample.tsx";
-import { PortalTeaser } from "../features/marketing/portal-teaser.tsx";
-import { ServicesSection } from "../features/marketing/services-section.tsx";
-import { TestimonialsSection } from "../features/marketing/testimonials-section.tsx";
 import { sitePicture } from "../features/media/site-picture.ts";
-import { OwnerProgramsSection } from "../features/owners/owner-programs-section.tsx";
 import { languageFromPath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
@@ -20,8 +12,11 @@ import { pageMeta } from "../lib/page-meta.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
 import { companyJsonLd } from "../lib/seo.ts";
 import { useSite } from "../lib/use-site.ts";
+import { deferred } from "../ui/deferred.tsx";
 import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/home";
+
+const BelowTheFold = deferred(async () => (await import("./home-below-the-fold.tsx")).default);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const lang = languageFromPath(url.pathname);
@@ -101,14 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ListingSection key={listKey} query={query} listing={listing} />
       </section>
 
-      <ServicesSection />
-      <ClaimsStrip />
-      <AboutSection />
-      <TestimonialsSection />
-      <OwnerProgramsSection />
-      <PortalTeaser />
-      <DashboardSample />
-      <BlogTeaser posts={posts} />
+      <BelowTheFold posts={posts} />
       {site && <JsonLd data={companyJsonLd(site.contacts, site.publicUrl, lang)} />}
       {/* Owner dialogs (/owners/...) open over the home page. */}
       <Outlet />

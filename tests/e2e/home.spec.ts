@@ -53,3 +53,32 @@ test("the Russian home page speaks Russian with Russian plurals", async ({ page 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find your home in Phuket");
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the sections after the listing are in the page at once, their code comes when near", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const laterCode = () => scripts.some((url) => url.includes("home-below-the-fold"));
+    await page.goto("/");
+    // The server sent them whole: readable, and linkable by their anchors, before any code.
+    await expect(page.locator("#owners")).toBeAttached();
+    await expect(page.getByRole("form", { name: "Subscribe to Our Newsletter" })).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(laterCode()).toBe(false);
+
+    await page.locator("#owners").scrollIntoViewIfNeeded();
+    await expect.poll(laterCode).toBe(true);
+    // Then React has it: the ROI link opens its dialog in the page, with no new document.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("link", { name: "Calculate Your ROI" }).click();
+    await expect(page.getByRole("dialog", { name: "ROI 7% Program Calculator" })).toBeVisible();
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  });
+});

@@ -13,6 +13,12 @@ test("header sections scroll to their anchors, also from another page", async ({
   await expect(page).toHaveURL(/\/#units$/);
   await expect(page.locator("#units")).toBeInViewport();
 
+  // A section whose code the home page fetches later: it is scrolled to once it shows.
+  await page.goto("/blog");
+  await nav.getByRole("link", { name: "Services" }).click();
+  await expect(page).toHaveURL(/\/#services$/);
+  await expect(page.locator("#services")).toBeInViewport();
+
   await nav.getByRole("link", { name: "Home" }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(5);
 });
