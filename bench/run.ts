@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server.ts";
 import { properties } from "../app/db/schema.ts";
-import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/features/listings/catalog.ts";
+import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/domain/listing.ts";
 import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.server.ts";
 import { chromiumLaunchOptions } from "../tests/e2e/support/env.ts";
 import { lighthouseMedians } from "./lighthouse.ts";

@@ -1,4 +1,7 @@
 import { data, Form, redirect } from "react-router";
+import { reportFailure } from "../db/failure.server.ts";
+import { getRuntime } from "../db/runtime.server.ts";
+import { formatAdminDateTime } from "../domain/date-time.ts";
 import { databaseBadge } from "../features/admin/admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
@@ -8,9 +11,7 @@ import {
   restoreProperty,
 } from "../features/admin/properties.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
-import { reportFailure } from "../lib/failure.server.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.deleted";
 
 export function meta() {
@@ -70,8 +71,7 @@ export default function Deleted({ loaderData, actionData }: Route.ComponentProps
               <div className="mr-auto">
                 <p className="font-semibold text-sea-900">{d.name}</p>
                 <p className="text-sm text-ink-600">
-                  {d.building} · {d.unitCode} — deleted{" "}
-                  {new Date(d.deletedAt).toLocaleString("en-GB", { timeZone: "Asia/Bangkok" })} by{" "}
+                  {d.building} · {d.unitCode} — deleted {formatAdminDateTime(d.deletedAt)} by{" "}
                   {d.by ?? "a removed account"}
                 </p>
               </div>

@@ -1,11 +1,12 @@
 import { data, Link, useNavigate } from "react-router";
+import { getRuntime } from "../db/runtime.server.ts";
+import { formatAdminDateTime } from "../domain/date-time.ts";
 import { buttonStyles } from "../features/admin/admin-layout.tsx";
 import { Modal } from "../features/admin/modal.tsx";
 import { type PropertySnapshot, propertyHistory } from "../features/admin/properties.server.ts";
 import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { requireAdmin } from "../features/auth/guard.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.property-history";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -48,8 +49,7 @@ export default function PropertyHistory({ loaderData }: Route.ComponentProps) {
               <p className="font-semibold capitalize text-sea-900">
                 {entry.action}{" "}
                 <span className="font-normal text-ink-600">
-                  {new Date(entry.at).toLocaleString("en-GB", { timeZone: "Asia/Bangkok" })} by{" "}
-                  {entry.by ?? "a removed account"}
+                  {formatAdminDateTime(entry.at)} by {entry.by ?? "a removed account"}
                 </span>
               </p>
               <ul className="mt-1 list-disc pl-5 text-ink-600">

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { data, Form, useNavigation } from "react-router";
+import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -16,7 +17,6 @@ import {
 import { tooManyWrongCodes } from "../features/auth/sign-in-flow.server.ts";
 import { totpUri } from "../features/auth/totp.server.ts";
 import { readForm } from "../lib/request-body.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.security";
 
 export function meta() {

@@ -8,6 +8,8 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
+import { reportFailure } from "../db/failure.server.ts";
+import { getRuntime } from "../db/runtime.server.ts";
 import { databaseBadge } from "../features/admin/admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
@@ -28,10 +30,8 @@ import {
   sessionCheckFailure,
 } from "../features/auth/guard.server.ts";
 import { signInWithPassword } from "../features/auth/sign-in-flow.server.ts";
-import { reportFailure } from "../lib/failure.server.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import { clientAddressContext } from "../lib/request-context.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin";
 
 export function meta() {

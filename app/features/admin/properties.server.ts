@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { adminUsers, auditLog, properties, propertyImages } from "../../db/schema.ts";
+import type { MediaStorage } from "../../lib/media-storage.ts";
 import { slugify } from "../../lib/slug.ts";
 import { MEDIA_WIDTHS, variantPath } from "../media/media-url.ts";
-import type { MediaStorage } from "../media/storage.server.ts";
 import type { ImageItem, PropertyInput } from "./property-schema.ts";
 
 type PropertyRow = typeof properties.$inferSelect;

@@ -4,7 +4,7 @@ import {
   LISTING_LOCATIONS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
-} from "../listings/catalog.ts";
+} from "../../domain/listing.ts";
 import { MEDIA_WIDTHS } from "../media/media-url.ts";
 
 /** The form's image list, in order (first = main): an uploaded picture or an external URL. */

@@ -1,20 +1,17 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
-import { withTimeout } from "../../lib/timeout.ts";
-import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import {
   BEDROOMS_PLUS_THRESHOLD,
   type Building,
-  COUNTS_TIMEOUT_MS,
-  isOneOf,
-  LIST_TIMEOUT_MS,
-  PAGE_SIZE,
   PROPERTY_STATUSES,
   type PropertyStatus,
   type PropertyType,
-  priceRangeById,
-} from "./catalog.ts";
+} from "../../domain/listing.ts";
+import { isOneOf } from "../../domain/values.ts";
+import { withTimeout } from "../../lib/timeout.ts";
+import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
+import { COUNTS_TIMEOUT_MS, LIST_TIMEOUT_MS, PAGE_SIZE, priceRangeById } from "./catalog.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "./demo-units.server.ts";
 import { type ListingFilters, type ListingQuery, matchesFilters } from "./filters.ts";
 import { compareListingOrder, type StatusCounts, type UnitSummary } from "./unit.ts";

@@ -1,17 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
-import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
+import type { Building, PropertyStatus, PropertyType } from "../../domain/listing.ts";
 import { withTimeout } from "../../lib/timeout.ts";
+import type { UnitImage } from "../media/media-url.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
-import {
-  type Building,
-  LIST_TIMEOUT_MS,
-  type PropertyStatus,
-  type PropertyType,
-} from "./catalog.ts";
+import { LIST_TIMEOUT_MS } from "./catalog.ts";
 import { demoMediaKey, demoUnits } from "./demo-units.server.ts";
-import type { UnitDetail, UnitImage } from "./unit.ts";
+import type { UnitDetail } from "./unit.ts";
 
 /** One unit with everything its page shows, or null when no unit has that slug. */
 export async function getUnitDetail(db: AppDatabase, slug: string): Promise<UnitDetail | null> {
