@@ -10,7 +10,6 @@ import { readForm } from "../../lib/request-body.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import {
   clipFields,
-  type FieldErrors,
   HONEYPOT_FIELD,
   type LeadFormResult,
   type ParseResult,
