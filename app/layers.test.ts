@@ -40,7 +40,7 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     usedBy: ["owners"],
   },
   auth: {
-    modules: ["guard.server.ts", "sessions.server.ts"],
+    modules: ["guard.server.ts", "sessions.server.ts", "security-forms.ts"],
     usedBy: ["admin"],
   },
 };
