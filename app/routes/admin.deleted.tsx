@@ -5,11 +5,9 @@ import { formatAdminDateTime } from "../domain/date-time.ts";
 import { databaseBadge } from "../features/admin/admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
-import {
-  listDeletedProperties,
-  PropertyError,
-  restoreProperty,
-} from "../features/admin/properties.server.ts";
+import { PropertyError } from "../features/admin/properties.server.ts";
+import { listDeletedProperties } from "../features/admin/property-audit.server.ts";
+import { restoreProperty } from "../features/admin/property-restore.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.deleted";
