@@ -2,7 +2,6 @@ import { asc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
-import type { Building, PropertyStatus, PropertyType } from "../../domain/listing.ts";
 import { withTimeout } from "../../lib/timeout.ts";
 import type { UnitImage } from "../media/media-url.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
@@ -23,15 +22,15 @@ export async function getUnitDetail(db: AppDatabase, slug: string): Promise<Unit
     id: row.id,
     slug: row.slug,
     name: row.name,
-    building: row.building as Building,
+    building: row.building,
     unitCode: row.unitCode,
-    type: row.type as PropertyType,
+    type: row.type,
     location: row.location,
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     sizeM2: row.sizeM2,
     floor: row.floor,
-    status: row.status as PropertyStatus,
+    status: row.status,
     availableFrom: row.availableFrom,
     rentedUntil: row.rentedUntil,
     pricing: {
