@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md, measured side by side in one run.
+ * `npm run bench`: the performance budgets (README, "Speed"), measured side by side in one run.
  *   1. JavaScript (gzip, as sent) Chromium downloads for public pages; any admin code among it.
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
  *      Node server answering the same bytes (the ratio is what to compare across machines).
