@@ -1,6 +1,12 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { reportFailure } from "../../db/failure.server.ts";
+import { getRuntime } from "../../db/runtime.server.ts";
 import { properties } from "../../db/schema.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
+import { idSchema } from "../../lib/request-body.server.ts";
+import type { SessionUser } from "../auth/sessions.server.ts";
 import {
   assertUnitCodeFree,
   columns,
@@ -60,4 +66,32 @@ export async function restoreProperty(
     if (!after) throw new Error("The property was not restored");
     return after;
   });
+}
+
+/** The Restore button's form: the id of the property to put back. */
+export const restoreFormSchema = z.object({ id: idSchema });
+
+/** Restores from the deleted list: a refusal is a sentence on the page, never SQL. */
+export async function restorePropertyAction(admin: SessionUser, form: FormData) {
+  const parsed = restoreFormSchema.safeParse(Object.fromEntries(form));
+  const id = parsed.success ? parsed.data.id : null;
+  if (id === null)
+    return data({ error: "Error restoring property: Property not found" }, { status: 404 });
+  const { database, storage } = getRuntime();
+  try {
+    await restoreProperty(database.db, storage, id, admin.id);
+  } catch (error) {
+    // A rule of the listing (a unit code taken meanwhile) is said as it is; anything else is a
+    // sentence with a log reference, never the database's words.
+    if (error instanceof PropertyError) {
+      const status = error.kind === "not-found" ? 404 : 409;
+      return data({ error: `Error restoring property: ${error.message}` }, { status });
+    }
+    const failure = await reportFailure("restoring a property failed", error);
+    return data(
+      { error: `Error restoring property: ${failure.message}` },
+      { status: failure.databaseDown ? 503 : 500 },
+    );
+  }
+  return redirect("/admin?notice=restored");
 }
