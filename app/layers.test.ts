@@ -133,6 +133,31 @@ describe("the layer rule", () => {
     expect(files).toContain("app/domain/listing.ts");
   });
 
+  it("puts every module of app/ in a layer, so a new folder cannot slip past the rule", () => {
+    expect(files.filter((f) => !isTest(f) && !layerOf(f))).toEqual([]);
+  });
+
+  it("keeps the table of public faces true: modules that exist, features that exist, no cycle", () => {
+    const features = new Set(
+      files.filter((f) => f.startsWith("app/features/")).map((f) => f.split("/")[2]),
+    );
+    for (const [feature, face] of Object.entries(FEATURE_PUBLIC)) {
+      for (const module of face.modules)
+        expect(files).toContain(`app/features/${feature}/${module}`);
+      for (const user of face.usedBy) expect(features).toContain(user);
+    }
+    // Depth-first search over "user -> feature used": a feature met again on its own path is a cycle.
+    const uses = (feature: string) =>
+      Object.entries(FEATURE_PUBLIC)
+        .filter(([, face]) => face.usedBy.includes(feature))
+        .map(([used]) => used);
+    const visit = (feature: string, path: string[]): void => {
+      expect(path, `cycle: ${[...path, feature].join(" -> ")}`).not.toContain(feature);
+      for (const used of uses(feature)) visit(used, [...path, feature]);
+    };
+    for (const feature of features) visit(feature ?? "", []);
+  });
+
   it("holds for every import of the code that ships", () => {
     const broken: string[] = [];
     for (const file of files.filter((f) => !isTest(f))) {
