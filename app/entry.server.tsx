@@ -3,11 +3,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { currentLogger } from "./db/runtime.server.ts";
 import { InlineStyleProvider } from "./lib/inline-style.tsx";
 import { lateModulePreloads } from "./lib/late-module-preloads.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { cspNonceContext } from "./lib/request-context.ts";
-import { currentLogger } from "./lib/runtime.server.ts";
 import { siteCss } from "./lib/site-css.server.ts";
 
 export const streamTimeout = 10_000;

@@ -12,13 +12,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { getRuntime } from "./db/runtime.server.ts";
 import { languageFromPath, localizePath } from "./i18n/languages.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { createTranslator } from "./i18n/translate.ts";
 import { I18nProvider, useT } from "./i18n/use-t.tsx";
 import { InlineStyle } from "./lib/inline-style.tsx";
 import { useNonce } from "./lib/nonce.tsx";
-import { getRuntime } from "./lib/runtime.server.ts";
 import { alternateLinks, canonicalUrl } from "./lib/seo.ts";
 import { useContacts } from "./lib/use-contacts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";

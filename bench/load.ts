@@ -12,10 +12,10 @@ import autocannon from "autocannon";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server.ts";
 import { auditLog, properties } from "../app/db/schema.ts";
-import { insertDemoUnits } from "../app/db/seed.server.ts";
 import { getProperty, type PropertySnapshot } from "../app/features/admin/properties.server.ts";
 import { demoMediaKey, demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { variantPath } from "../app/features/media/media-url.ts";
+import { insertDemoUnits } from "../app/setup/seed.server.ts";
 import { type Site, startSite } from "./site.ts";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);

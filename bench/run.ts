@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md, measured side by side in one run.
+ * `npm run bench`: the performance budgets (README, "Speed"), measured side by side in one run.
  *   1. JavaScript (gzip, as sent) Chromium downloads for public pages; any admin code among it.
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
  *      Node server answering the same bytes (the ratio is what to compare across machines).
@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server.ts";
 import { properties } from "../app/db/schema.ts";
-import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/features/listings/catalog.ts";
+import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/domain/listing.ts";
 import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.server.ts";
 import { chromiumLaunchOptions } from "../tests/e2e/support/env.ts";
 import { lighthouseMedians } from "./lighthouse.ts";
@@ -75,14 +75,14 @@ async function listingAtScale(count: number) {
     const rows = Array.from({ length: count }, (_, i) => ({
       slug: `unit-${i}`,
       name: `Unit ${i}`,
-      building: i % 2 ? "The Trees" : "Zen Space",
+      building: i % 2 ? ("The Trees" as const) : ("Zen Space" as const),
       unitCode: `U-${i}`,
-      type: i % 3 ? "condo" : "pool-villa",
+      type: i % 3 ? ("condo" as const) : ("pool-villa" as const),
       location: LISTING_LOCATIONS[i % LISTING_LOCATIONS.length] as string,
       bedrooms: 1 + (i % 5),
       bathrooms: 1,
       sizeM2: 40 + (i % 300),
-      status: PROPERTY_STATUSES[i % 3] as string,
+      status: PROPERTY_STATUSES[i % 3] ?? "available",
       pricingMonthly: 20_000 + ((i * 7919) % 200_000) + 10_000,
       pricingSixMonth: 20_000 + ((i * 7919) % 200_000) + 5_000,
       pricingYearly: 20_000 + ((i * 7919) % 200_000),

@@ -6,10 +6,10 @@
  *   npm run db:reset     drop everything, migrate, and seed the demo data again
  */
 import { dropEverything } from "../app/db/client.server.ts";
-import { ensureDemoPictures, insertDemoUnits, SITE_PICTURES } from "../app/db/seed.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
+import { ensureDemoPictures, insertDemoUnits, SITE_PICTURES } from "../app/setup/seed.server.ts";
 import { openConfiguredDatabase } from "./configured-database.ts";
 
 const command = process.argv[2];

@@ -7,14 +7,14 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase } from "../app/db/client.server.ts";
-import { ensureDemoPictures, SITE_PICTURES, seedIfEmpty } from "../app/db/seed.server.ts";
+import { databaseProblem } from "../app/db/failure.server.ts";
+import { type Runtime, setRuntime } from "../app/db/runtime.server.ts";
 import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts";
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
-import { databaseProblem } from "../app/lib/failure.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/paths.server.ts";
 import {
@@ -24,7 +24,7 @@ import {
   requestLoggerContext,
   responseHintsContext,
 } from "../app/lib/request-context.ts";
-import { type Runtime, setRuntime } from "../app/lib/runtime.server.ts";
+import { ensureDemoPictures, SITE_PICTURES, seedIfEmpty } from "../app/setup/seed.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { mediaHandler } from "./media.ts";
 import { pageCacheMiddleware } from "./page-cache-middleware.ts";

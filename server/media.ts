@@ -1,9 +1,10 @@
 import { pipeline } from "node:stream";
 import express, { type RequestHandler } from "express";
 import { MEDIA_CACHE_CONTROL, S3Storage } from "../app/features/media/s3-storage.server.ts";
-import { isSafeMediaPath, type MediaStorage } from "../app/features/media/storage.server.ts";
+import { isSafeMediaPath } from "../app/features/media/storage.server.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
+import type { MediaStorage } from "../app/lib/media-storage.ts";
 
 /**
  * `/media/...`, mounted there: pictures from local disk, or streamed from the S3 bucket with the

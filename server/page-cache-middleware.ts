@@ -2,15 +2,11 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { contentVersion } from "../app/db/content-version.server.ts";
+import type { Runtime } from "../app/db/runtime.server.ts";
 import { DEFERRED_MODULE_TYPE } from "../app/lib/late-module-preloads.server.ts";
-import {
-  CACHED_ENCODINGS,
-  type CachedPage,
-  contentVersion,
-  PageCache,
-} from "../app/lib/page-cache.server.ts";
+import { CACHED_ENCODINGS, type CachedPage, PageCache } from "../app/lib/page-cache.server.ts";
 import type { ResponseHints } from "../app/lib/request-context.ts";
-import type { Runtime } from "../app/lib/runtime.server.ts";
 import { withTimeout } from "../app/lib/timeout.ts";
 import { pickEncoding } from "./content-encoding.ts";
 

@@ -19,6 +19,7 @@ import { rememberSignIn } from "../features/auth/sign-in.server.ts";
 import { storeLead, subscribeToNewsletter } from "../features/leads/leads.server.ts";
 import { variantPath } from "../features/media/media-url.ts";
 import { LocalDiskStorage } from "../features/media/storage.server.ts";
+import { insertDemoUnits } from "../setup/seed.server.ts";
 import {
   BackupError,
   backedUpTables,
@@ -37,7 +38,6 @@ import {
   sessions,
   settings,
 } from "./schema.ts";
-import { insertDemoUnits } from "./seed.server.ts";
 import { createTestDatabase, TEST_ENGINES, type TestEngine } from "./testing.server.ts";
 
 const temporary: string[] = [];

@@ -15,7 +15,7 @@ import { createInterface } from "node:readline";
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
-import type { MediaStorage } from "../features/media/storage.server.ts";
+import type { MediaStorage } from "../lib/media-storage.ts";
 import { projectRoot } from "../lib/paths.server.ts";
 import type { AppDatabase, Database } from "./client.server.ts";
 import * as schema from "./schema.ts";

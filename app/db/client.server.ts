@@ -13,6 +13,8 @@ import { DurableNodeFS, durableStartParams } from "./durable-fs.server.ts";
 import * as schema from "./schema.ts";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction on the application's database. */
+export type AppTransaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
 export type DatabaseKind = "embedded" | "postgres";
 

@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../features/listings/catalog.ts";
+import { LEAD_KINDS, LEAD_STATUSES } from "../domain/leads.ts";
+import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -24,15 +25,15 @@ export const properties = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
-    building: text("building").notNull(),
+    building: text("building", { enum: BUILDINGS }).notNull(),
     unitCode: text("unit_code").notNull(),
-    type: text("type").notNull(),
+    type: text("type", { enum: PROPERTY_TYPES }).notNull(),
     location: text("location").notNull(),
     bedrooms: integer("bedrooms").notNull(),
     bathrooms: integer("bathrooms").notNull(),
     sizeM2: integer("size_m2").notNull(),
     floor: integer("floor").notNull().default(1),
-    status: text("status").notNull().default("available"),
+    status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("available"),
     availableFrom: date("available_from", { mode: "string" }),
     rentedUntil: date("rented_until", { mode: "string" }),
     pricingMonthly: integer("pricing_monthly").notNull(),
@@ -162,14 +163,6 @@ export const adminSignInAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
-export const LEAD_KINDS = [
-  "roi",
-  "revenue-share",
-  "unit-enquiry",
-  "contact",
-  "newsletter",
-] as const;
-
 export const leads = pgTable(
   "leads",
   {
@@ -196,7 +189,7 @@ export const leads = pgTable(
       .where(sql`${t.kind} = 'newsletter'`),
     index("leads_property_idx").on(t.propertyId),
     check("leads_kind_check", sql`${t.kind} in (${inList(LEAD_KINDS)})`),
-    check("leads_status_check", sql`${t.status} in ('new', 'handled')`),
+    check("leads_status_check", sql`${t.status} in (${inList(LEAD_STATUSES)})`),
   ],
 );
 

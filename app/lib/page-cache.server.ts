@@ -1,16 +1,3 @@
-import { eq } from "drizzle-orm";
-import type { AppDatabase } from "../db/client.server.ts";
-import { settings } from "../db/schema.ts";
-
-/** The content version: bumped by a database trigger on every write to the listing tables. */
-export async function contentVersion(db: AppDatabase): Promise<string> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, "content_version"));
-  return JSON.stringify(row?.value ?? 0);
-}
-
 /** The forms a page is kept in: as rendered, and compressed once for each encoding we send. */
 export const CACHED_ENCODINGS = ["br", "gzip", "identity"] as const;
 export type CachedEncoding = (typeof CACHED_ENCODINGS)[number];

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 
 /**
  * How many bytes a request body may have. Public forms and sign-in hold a few short fields; the
@@ -100,11 +101,17 @@ export async function readForm(
 const MAX_ID = 2_147_483_647;
 
 /**
- * An id from a URL or a form field: a plain decimal number within the database's integer range,
- * or null for anything else ("1e20", "-1", "99999999999", "1.5", "").
+ * An id from a URL or a form field: a plain decimal number within the database's integer range;
+ * anything else ("1e20", "-1", "99999999999", "1.5", "") fails. Form schemas use it for their ids.
  */
+export const idSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID));
+
+/** An id checked by `idSchema`, or null. */
 export function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= MAX_ID ? id : null;
+  const parsed = idSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

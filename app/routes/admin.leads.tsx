@@ -1,13 +1,14 @@
 import { data, Form, useFetcher, useSearchParams } from "react-router";
+import { reportFailure } from "../db/failure.server.ts";
+import { getRuntime } from "../db/runtime.server.ts";
+import { formatAdminDateTime } from "../domain/date-time.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
 import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
 import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
-import { reportFailure } from "../lib/failure.server.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.leads";
 
 export function meta() {
@@ -124,7 +125,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   data-testid="lead-row"
                 >
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {new Date(lead.createdAt).toLocaleString("en-GB", { timeZone: "Asia/Bangkok" })}
+                    {formatAdminDateTime(lead.createdAt)}
                   </td>
                   <td className="px-3 py-2">{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</td>
                   <td className="px-3 py-2">

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { getRuntime } from "../db/runtime.server.ts";
 import { requireAdminAction, secureCookies } from "../features/auth/guard.server.ts";
 import {
   clearSessionCookie,
@@ -6,7 +7,6 @@ import {
   readCookie,
   SESSION_COOKIE,
 } from "../features/auth/sessions.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.logout";
 
 export async function loader() {

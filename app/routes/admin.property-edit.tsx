@@ -1,4 +1,5 @@
 import { data, useNavigate } from "react-router";
+import { getRuntime } from "../db/runtime.server.ts";
 import { Modal } from "../features/admin/modal.tsx";
 import { getProperty } from "../features/admin/properties.server.ts";
 import { PropertyForm } from "../features/admin/property-form.tsx";
@@ -6,7 +7,6 @@ import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { saveProperty } from "../features/admin/save-property.server.ts";
 import { requireAdmin } from "../features/auth/guard.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.property-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

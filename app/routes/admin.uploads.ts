@@ -1,7 +1,7 @@
+import { getRuntime } from "../db/runtime.server.ts";
 import { storeUpload, UploadError } from "../features/admin/uploads.server.ts";
 import { requireAdminAction } from "../features/auth/guard.server.ts";
 import { BODY_LIMITS, readForm } from "../lib/request-body.server.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.uploads";
 
 /** POST one image (multipart field "file"): answers its stored media key and variants. */

@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
-import { revenueShareLeadAction, runtimeDeps } from "../features/leads/lead-actions.server.ts";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
   REVENUE_SHARE_OWNER_PERCENT,
-} from "../features/owners/programs.ts";
+} from "../domain/owner-programs.ts";
+import { revenueShareLeadAction, runtimeDeps } from "../features/leads/lead-actions.server.ts";
 import { RevenueShareDialog } from "../features/owners/revenue-share-dialog.tsx";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";

@@ -1,6 +1,6 @@
+import { getRuntime } from "../db/runtime.server.ts";
 import { brochureFileName, cachedRoiBrochure } from "../features/owners/brochure.server.ts";
 import { type Language, languageFromPath } from "../i18n/languages.ts";
-import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/owners.roi.brochure";
 
 /** The ROI program brochure, a PDF in the page's language (`/ru/...`, or `?lang=ru`). */

@@ -1,11 +1,11 @@
 import { useLocation } from "react-router";
-import { roiLeadAction, runtimeDeps } from "../features/leads/lead-actions.server.ts";
 import {
   projectRoi,
   ROI_RATE_PERCENT,
   readRoiInput,
   validateRoiInput,
-} from "../features/owners/programs.ts";
+} from "../domain/owner-programs.ts";
+import { roiLeadAction, runtimeDeps } from "../features/leads/lead-actions.server.ts";
 import { RoiCalculatorDialog } from "../features/owners/roi-calculator.tsx";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";

@@ -1,4 +1,4 @@
-import { getRuntime } from "../lib/runtime.server.ts";
+import { getRuntime } from "../db/runtime.server.ts";
 
 /** /robots.txt: the admin and the API stay out of search engines; the sitemap by its full address. */
 export function loader() {

@@ -1,9 +1,9 @@
 import { asc } from "drizzle-orm";
+import { currentLogger, getRuntime } from "../db/runtime.server.ts";
 import { properties } from "../db/schema.ts";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { LANGUAGES, localizePath } from "../i18n/languages.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
-import { currentLogger, getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (text: string) =>

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRuntime } from "../../db/runtime.server.ts";
 import {
   adminRecoveryCodes,
   adminUsers,
@@ -19,7 +20,6 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import { clientAddressContext } from "../../lib/request-context.ts";
-import { setRuntime } from "../../lib/runtime.server.ts";
 import * as deletedRoute from "../../routes/admin.deleted.tsx";
 import * as leadsRoute from "../../routes/admin.leads.tsx";
 import * as exportRoute from "../../routes/admin.leads-export.ts";

@@ -1,4 +1,4 @@
-import { getRuntime } from "../../lib/runtime.server.ts";
+import { getRuntime } from "../../db/runtime.server.ts";
 import { withTimeout } from "../../lib/timeout.ts";
 import { databaseLabel } from "./database-label.ts";
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_KINDS, leads } from "../../db/schema.ts";
+import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { LEAD_KINDS } from "../../domain/leads.ts";
 import { LEAD_KIND_LABELS } from "./lead-format.ts";
 import { leadsCsv, listLeads, parseLeadFilter, setLeadHandled } from "./leads.server.ts";
 

@@ -1,22 +1,21 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { LEAD_KINDS, leads, properties } from "../../db/schema.ts";
+import { leads, properties } from "../../db/schema.ts";
+import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "../../domain/leads.ts";
+import { isOneOf } from "../../domain/values.ts";
 import { describeInputs } from "./lead-format.ts";
-
-export type LeadKind = (typeof LEAD_KINDS)[number];
-export const LEAD_STATES = ["new", "handled"] as const;
 
 export interface LeadFilter {
   kind: LeadKind | null;
-  status: (typeof LEAD_STATES)[number] | null;
+  status: LeadStatus | null;
 }
 
 export function parseLeadFilter(params: URLSearchParams): LeadFilter {
   const kind = params.get("kind");
   const status = params.get("status");
   return {
-    kind: (LEAD_KINDS as readonly string[]).includes(kind ?? "") ? (kind as LeadKind) : null,
-    status: status === "new" || status === "handled" ? status : null,
+    kind: isOneOf(LEAD_KINDS, kind) ? kind : null,
+    status: isOneOf(LEAD_STATUSES, status) ? status : null,
   };
 }
 

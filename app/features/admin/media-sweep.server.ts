@@ -1,7 +1,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { auditLog, propertyImages } from "../../db/schema.ts";
-import type { MediaStorage } from "../media/storage.server.ts";
+import type { MediaStorage } from "../../lib/media-storage.ts";
 
 const KEY_IN_TEXT = /uploads\/[a-f0-9]{32}/g;
 const FILE = /^uploads\/([a-f0-9]{32})-\d+\.webp$/;

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server } from "../../../tests/support/s3-server.ts";
 import { adminUsers, auditLog, properties, propertyImages } from "../../db/schema.ts";
@@ -16,12 +16,11 @@ import {
   createProperty,
   deleteProperty,
   getProperty,
-  listDeletedProperties,
   listProperties,
-  propertyHistory,
-  restoreProperty,
   updateProperty,
 } from "./properties.server.ts";
+import { listDeletedProperties, propertyHistory } from "./property-audit.server.ts";
+import { restoreProperty } from "./property-restore.server.ts";
 import {
   NEW_PROPERTY_DEFAULTS,
   type PropertyInput,
@@ -324,6 +323,29 @@ describe.each(TEST_ENGINES)("property management on %s", (engine) => {
     // New properties still get fresh ids after an id was put back.
     const next = await createProperty(db, input({ unitCode: "H-2" }), adminId);
     expect(next.id).toBeGreaterThan(p.id);
+  });
+
+  it("refuses to restore a saved copy the property schema rejects, and inserts nothing", async () => {
+    const db = database.db;
+    const p = await createProperty(db, input({ unitCode: "R-1", name: "Damaged" }), adminId);
+    await deleteProperty(db, p.id, adminId);
+    // A copy the database would take but the form never would: a location the site does not list.
+    const [entry] = await db
+      .select({ id: auditLog.id, before: auditLog.before })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(p.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    await db
+      .update(auditLog)
+      .set({ before: { ...(entry?.before as object), location: "Atlantis" } })
+      .where(eq(auditLog.id, entry?.id ?? 0));
+
+    const refused = restoreProperty(db, storage, p.id, adminId);
+    await expect(refused).rejects.toThrow(/saved copy of this property is not valid \(location: /);
+    await expect(refused).rejects.toMatchObject({ kind: "invalid" });
+    expect(await getProperty(db, p.id)).toBeNull();
+    expect((await propertyHistory(db, p.id))[0]?.action).toBe("delete");
   });
 
   it("deletes an uploaded picture's files once no property uses it", async () => {

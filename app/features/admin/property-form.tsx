@@ -5,7 +5,7 @@ import {
   LISTING_LOCATIONS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
-} from "../listings/catalog.ts";
+} from "../../domain/listing.ts";
 import { buttonStyles } from "./admin-layout.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 import { TYPE_LABELS } from "./property-card.tsx";

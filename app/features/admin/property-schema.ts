@@ -4,7 +4,7 @@ import {
   LISTING_LOCATIONS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
-} from "../listings/catalog.ts";
+} from "../../domain/listing.ts";
 import { MEDIA_WIDTHS } from "../media/media-url.ts";
 
 /** The form's image list, in order (first = main): an uploaded picture or an external URL. */
@@ -67,38 +67,55 @@ const optionalDate = z.preprocess(
   z.iso.date("Use a date like 2027-01-31").nullable(),
 );
 
+/** The checks of a property's fields, shared by the form and by a restored snapshot. */
+const propertyFields = {
+  unitCode: trimmed("Unit code", 40),
+  building: z.enum(BUILDINGS, "Choose a building"),
+  name: trimmed("Property name", 120),
+  type: z.enum(PROPERTY_TYPES, "Choose a type"),
+  status: z.enum(PROPERTY_STATUSES, "Choose a status"),
+  location: z.enum(LISTING_LOCATIONS, "Choose a location"),
+  bedrooms: wholeNumber("Bedrooms", 1),
+  bathrooms: wholeNumber("Bathrooms", 1),
+  sizeM2: wholeNumber("Size", 1),
+  floor: wholeNumber("Floor", 1),
+  pricingMonthly: wholeNumber("Monthly price", 0),
+  pricingSixMonth: wholeNumber("6-month price", 0),
+  pricingYearly: wholeNumber("Yearly price", 0),
+  availableFrom: optionalDate,
+  rentedUntil: optionalDate,
+  description: trimmed("Description", 5000),
+  descriptionRu: z
+    .string()
+    .trim()
+    .max(5000, "Description must be at most 5000 characters")
+    .default(""),
+};
+
+const facilityList = z
+  .array(z.string().max(60, "Each facility must be at most 60 characters"))
+  .max(40);
+const imageList = z.array(imageItemSchema).max(40, "At most 40 images");
+
+/** Only the date that belongs to the status is kept: soon → available-from, occupied → rented-until. */
+function keepStatusDate<
+  T extends { status: string; availableFrom: string | null; rentedUntil: string | null },
+>(p: T): T {
+  return {
+    ...p,
+    availableFrom: p.status === "soon" ? p.availableFrom : null,
+    rentedUntil: p.status === "occupied" ? p.rentedUntil : null,
+  };
+}
+
 /**
  * The property form, checked by the browser before sending and by the action as the real check.
  * Field values arrive as text (FormData); the result is what the database stores.
  */
 export const propertyFormSchema = z
   .object({
-    unitCode: trimmed("Unit code", 40),
-    building: z.enum(BUILDINGS, "Choose a building"),
-    name: trimmed("Property name", 120),
-    type: z.enum(PROPERTY_TYPES, "Choose a type"),
-    status: z.enum(PROPERTY_STATUSES, "Choose a status"),
-    location: z.enum(LISTING_LOCATIONS, "Choose a location"),
-    bedrooms: wholeNumber("Bedrooms", 1),
-    bathrooms: wholeNumber("Bathrooms", 1),
-    sizeM2: wholeNumber("Size", 1),
-    floor: wholeNumber("Floor", 1),
-    pricingMonthly: wholeNumber("Monthly price", 0),
-    pricingSixMonth: wholeNumber("6-month price", 0),
-    pricingYearly: wholeNumber("Yearly price", 0),
-    availableFrom: optionalDate,
-    rentedUntil: optionalDate,
-    facilities: z
-      .string()
-      .default("")
-      .transform(splitList)
-      .pipe(z.array(z.string().max(60, "Each facility must be at most 60 characters")).max(40)),
-    description: trimmed("Description", 5000),
-    descriptionRu: z
-      .string()
-      .trim()
-      .max(5000, "Description must be at most 5000 characters")
-      .default(""),
+    ...propertyFields,
+    facilities: z.string().default("").transform(splitList).pipe(facilityList),
     images: z
       .string()
       .default("[]")
@@ -110,14 +127,25 @@ export const propertyFormSchema = z
           return z.NEVER;
         }
       })
-      .pipe(z.array(imageItemSchema).max(40, "At most 40 images")),
+      .pipe(imageList),
   })
-  // Only the date that belongs to the status is kept: soon → available-from, occupied → rented-until.
-  .transform((p) => ({
-    ...p,
-    availableFrom: p.status === "soon" ? p.availableFrom : null,
-    rentedUntil: p.status === "occupied" ? p.rentedUntil : null,
-  }));
+  .transform(keepStatusDate);
+
+/**
+ * A property as the audit log keeps it (see PropertySnapshot), checked before a restore puts it
+ * back: the form's rules on every field, plus the columns the form does not edit.
+ */
+export const propertySnapshotSchema = z
+  .object({
+    ...propertyFields,
+    facilities: facilityList,
+    images: imageList,
+    id: z.number().int().positive(),
+    slug: z.string().min(1).max(200),
+    version: z.number().int().min(1),
+    createdAt: z.iso.datetime(),
+  })
+  .transform(keepStatusDate);
 
 export type PropertyInput = z.output<typeof propertyFormSchema>;
 export type PropertyFormFields = z.input<typeof propertyFormSchema>;

@@ -1,15 +1,11 @@
 import { data, redirect } from "react-router";
-import { reportFailure } from "../../lib/failure.server.ts";
+import { reportFailure } from "../../db/failure.server.ts";
+import { getRuntime } from "../../db/runtime.server.ts";
 import { BODY_LIMITS, parseId, readForm } from "../../lib/request-body.server.ts";
-import { getRuntime } from "../../lib/runtime.server.ts";
 import { requireAdminAction, sessionCheckFailure } from "../auth/guard.server.ts";
 import type { SessionUser } from "../auth/sessions.server.ts";
-import {
-  assertImagesExist,
-  createProperty,
-  PropertyError,
-  updateProperty,
-} from "./properties.server.ts";
+import { createProperty, PropertyError, updateProperty } from "./properties.server.ts";
+import { assertImagesExist } from "./property-media.server.ts";
 import { fieldErrors, propertyFormSchema } from "./property-schema.ts";
 
 export interface SaveResult {

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
+import { MAX_IMAGE_PIXELS } from "../../domain/media.ts";
+import type { MediaStorage } from "../../lib/media-storage.ts";
 import { type EncodedImage, storeImageVariants } from "../media/images.server.ts";
-import type { MediaStorage } from "../media/storage.server.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** 40 megapixels: more than any camera photo needs, little enough to decode safely. */
-export const MAX_UPLOAD_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 export class UploadError extends Error {}
@@ -30,7 +29,7 @@ export async function storeUpload(storage: MediaStorage, bytes: Buffer): Promise
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw new UploadError("The file is not a PNG, JPEG or WebP image.");
   }
-  if (!meta.width || !meta.height || meta.width * meta.height > MAX_UPLOAD_PIXELS) {
+  if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) {
     throw new UploadError("The image has too many pixels (40 megapixels at most).");
   }
   const mediaKey = `uploads/${randomBytes(16).toString("hex")}`;

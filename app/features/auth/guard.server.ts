@@ -1,7 +1,7 @@
 import { createCookie, data, redirect } from "react-router";
 import type { DatabaseKind } from "../../db/client.server.ts";
-import { reportFailure } from "../../lib/failure.server.ts";
-import { getRuntime } from "../../lib/runtime.server.ts";
+import { reportFailure } from "../../db/failure.server.ts";
+import { getRuntime } from "../../db/runtime.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import { isTotpRequired } from "./second-factor.server.ts";
 import {

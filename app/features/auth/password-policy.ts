@@ -1,4 +1,5 @@
-import { COMMON_PASSWORDS } from "./common-passwords.ts";
+/** Made by scripts/common-passwords.ts; bundled with the server, read once at start. */
+import COMMON_PASSWORDS from "./common-passwords.json" with { type: "json" };
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;

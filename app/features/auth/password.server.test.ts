@@ -1,6 +1,6 @@
 import type * as Crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import COMMON_PASSWORDS from "./common-passwords.json" with { type: "json" };
 import {
   createWorkGate,
   hashPassword,

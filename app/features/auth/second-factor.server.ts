@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { hitRateLimit, resetRateLimit } from "../../db/rate-limit.server.ts";
 import { adminRecoveryCodes, adminUsers, settings } from "../../db/schema.ts";
-import { hitRateLimit, resetRateLimit } from "../../lib/rate-limit.server.ts";
 import { base32Encode, matchTotp, newTotpSecret } from "./totp.server.ts";
 
 export const REQUIRE_TOTP_SETTING = "admin_require_totp";

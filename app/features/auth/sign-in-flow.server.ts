@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { reportFailure } from "../../lib/failure.server.ts";
-import { secondsLeftInWindow } from "../../lib/rate-limit.server.ts";
-import { getRuntime } from "../../lib/runtime.server.ts";
+import { reportFailure } from "../../db/failure.server.ts";
+import { secondsLeftInWindow } from "../../db/rate-limit.server.ts";
+import { getRuntime } from "../../db/runtime.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import { pendingSignInCookie, readPendingSignIn, setSessionHeader } from "./guard.server.ts";
 import {

@@ -1,12 +1,12 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { adminSignInAddresses } from "../../db/schema.ts";
 import {
   hitRateLimit,
   type RateLimitRule,
   refundRateLimit,
   resetRateLimit,
-} from "../../lib/rate-limit.server.ts";
+} from "../../db/rate-limit.server.ts";
+import { adminSignInAddresses } from "../../db/schema.ts";
 import { findAccountByEmail, normalizeEmail } from "./accounts.server.ts";
 import { PasswordWorkBusyError, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 

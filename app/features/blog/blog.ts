@@ -1,4 +1,4 @@
-import type { UnitImage } from "../listings/unit.ts";
+import type { UnitImage } from "../media/media-url.ts";
 
 export const BLOG_CATEGORIES = ["lifestyle", "property", "local", "tips"] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];

@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { Language } from "../../i18n/languages.ts";
 import { projectRoot } from "../../lib/paths.server.ts";
-import { SCENE_KINDS, type SceneKind } from "../listings/demo-units.server.ts";
+import { SCENE_KINDS, type SceneKind } from "../media/demo-pictures.server.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from "./blog.ts";
 

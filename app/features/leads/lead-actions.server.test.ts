@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, properties } from "../../db/schema.ts";
-import { insertDemoUnits } from "../../db/seed.server.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { insertDemoUnits } from "../../setup/seed.server.ts";
 import { demoUnits } from "../listings/demo-units.server.ts";
 import {
   type LeadActionDeps,

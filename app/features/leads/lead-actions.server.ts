@@ -3,9 +3,9 @@
  * these. Rules per form live in lead-forms.ts; the common path in leads.server.ts.
  */
 import type { AppDatabase } from "../../db/client.server.ts";
+import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
+import { projectRoi, readRoiInput, validateRoiInput } from "../../domain/owner-programs.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
-import { projectRoi, readRoiInput, validateRoiInput } from "../owners/programs.ts";
 import {
   NEWSLETTER_FIELDS,
   REVENUE_SHARE_FIELDS,

@@ -63,3 +63,10 @@ export const UNIT_ENQUIRY_FIELDS = [
   "moveIn",
   "message",
 ] as const;
+
+/** What a lead form's action answers; the form shows it (imported by forms in the browser). */
+export type LeadFormResult<K extends string> =
+  | { status: "ok"; spam?: false }
+  | { status: "invalid"; fieldErrors: FieldErrors; values: Record<K, string> }
+  | { status: "rate-limited"; retryAfterSeconds: number; values: Record<K, string> }
+  | { status: "unavailable"; values: Record<K, string> };

@@ -2,15 +2,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { ROI_LEAD_FIELDS } from "./lead-fields.ts";
+import { type LeadFormResult, ROI_LEAD_FIELDS } from "./lead-fields.ts";
 import { parseForm, roiLeadSchema } from "./lead-forms.ts";
-import {
-  countLeads,
-  handleLeadPost,
-  type LeadFormResult,
-  storeLead,
-  subscribeToNewsletter,
-} from "./leads.server.ts";
+import { countLeads, handleLeadPost, storeLead, subscribeToNewsletter } from "./leads.server.ts";
 
 const logger = pino({ level: "silent" });
 

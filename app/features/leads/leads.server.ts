@@ -1,21 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { type LEAD_KINDS, leads, properties } from "../../db/schema.ts";
+import { hitRateLimit, type RateLimitRule } from "../../db/rate-limit.server.ts";
+import { leads, properties } from "../../db/schema.ts";
+import type { LeadKind } from "../../domain/leads.ts";
 import { type Language, languageFromPath } from "../../i18n/languages.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { hitRateLimit, type RateLimitRule } from "../../lib/rate-limit.server.ts";
 import { readForm } from "../../lib/request-body.server.ts";
 import { assertSameOrigin } from "../../lib/same-origin.server.ts";
 import {
   clipFields,
-  type FieldErrors,
   HONEYPOT_FIELD,
+  type LeadFormResult,
   type ParseResult,
   readFields,
 } from "./lead-fields.ts";
-
-export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export interface NewLead {
   kind: LeadKind;
@@ -91,12 +90,6 @@ export async function countLeads(db: AppDatabase, kind: LeadKind): Promise<numbe
 
 /** Each public form allows this many posts per visitor address in a window. */
 export const LEAD_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
-
-export type LeadFormResult<K extends string> =
-  | { status: "ok"; spam?: false }
-  | { status: "invalid"; fieldErrors: FieldErrors; values: Record<K, string> }
-  | { status: "rate-limited"; retryAfterSeconds: number; values: Record<K, string> }
-  | { status: "unavailable"; values: Record<K, string> };
 
 export interface LeadPostOptions<K extends string, T> {
   request: Request;

@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { FormProblem, HoneypotField } from "./form-fields.tsx";
+import type { LeadFormResult } from "./lead-fields.ts";
 import { LIMITS, NEWSLETTER_FIELDS } from "./lead-fields.ts";
-import type { LeadFormResult } from "./leads.server.ts";
 import { useLeadForm } from "./use-lead-form.ts";
 
 /** Subscribe to Our Newsletter: an e-mail and the consent; posts to /newsletter. */

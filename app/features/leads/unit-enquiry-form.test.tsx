@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createI18n } from "../../i18n/messages.server.ts";
 import { I18nProvider } from "../../i18n/use-t.tsx";
 import type { Contacts } from "../../lib/contacts.ts";
-import type { LeadFormResult } from "./leads.server.ts";
+import type { LeadFormResult } from "./lead-fields.ts";
 import { UnitEnquiryForm } from "./unit-enquiry-form.tsx";
 
 const contacts: Contacts = {

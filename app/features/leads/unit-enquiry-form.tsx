@@ -10,8 +10,8 @@ import {
   TextAreaField,
   TextField,
 } from "./form-fields.tsx";
+import type { LeadFormResult } from "./lead-fields.ts";
 import { LEASE_LENGTHS, LIMITS, UNIT_ENQUIRY_FIELDS } from "./lead-fields.ts";
-import type { LeadFormResult } from "./leads.server.ts";
 import { useLeadForm } from "./use-lead-form.ts";
 
 /**

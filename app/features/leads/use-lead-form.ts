@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import type { LeadFormResult } from "./lead-fields.ts";
 import { type FieldErrors, type ParseResult, readFields } from "./lead-fields.ts";
-import type { LeadFormResult } from "./leads.server.ts";
 
 /**
  * A public form's state in the browser: submits through a fetcher (no reload), checks the fields

@@ -1,37 +1,5 @@
-/** The fixed vocabulary of the listings: buildings, types, statuses, locations and filter ranges. */
-
-export const BUILDINGS = ["The Trees", "Zen Space"] as const;
-export type Building = (typeof BUILDINGS)[number];
-
-export const PROPERTY_TYPES = ["pool-villa", "condo"] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
-
-export const PROPERTY_STATUSES = ["available", "soon", "occupied"] as const;
-export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-export const DEFAULT_STATUS: PropertyStatus = "available";
-
-/** Locations offered by the listing filter, in the order the spec lists them. */
-export const LISTING_LOCATIONS = [
-  "Bang Tao",
-  "Cherng Talay",
-  "Kamala",
-  "Patong",
-  "Surin",
-  "Kata",
-  "Rawai",
-  "Nai Harn",
-  "Chalong",
-  "Karon",
-  "Mai Khao",
-  "Thalang",
-  "Phuket Town",
-] as const;
-export type ListingLocation = (typeof LISTING_LOCATIONS)[number];
-
-export const BEDROOM_OPTIONS = ["1", "2", "3", "4+"] as const;
-export type BedroomOption = (typeof BEDROOM_OPTIONS)[number];
-/** "4+" matches this many bedrooms or more. */
-export const BEDROOMS_PLUS_THRESHOLD = 4;
+/** The listing's filter ranges and page size; the unit vocabulary is in app/domain/listing.ts. */
+import { BEDROOMS_PLUS_THRESHOLD, type BedroomOption } from "../../domain/listing.ts";
 
 /** Price ranges on the yearly-lease price (baht per month); `max` is exclusive. */
 export const PRICE_RANGES = [
@@ -60,8 +28,4 @@ export function isInPriceRange(yearlyPrice: number, range: PriceRange): boolean 
 
 export function matchesBedrooms(bedrooms: number, option: BedroomOption): boolean {
   return option === "4+" ? bedrooms >= BEDROOMS_PLUS_THRESHOLD : bedrooms === Number(option);
-}
-
-export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
-  return typeof value === "string" && (values as readonly string[]).includes(value);
 }

@@ -1,18 +1,6 @@
 import { slugify } from "../../lib/slug.ts";
+import type { SceneKind } from "../media/demo-pictures.server.ts";
 import type { UnitDetail } from "./unit.ts";
-
-/** The scenes demo pictures are drawn from (see app/db/demo-pictures.server.ts). */
-export const SCENE_KINDS = [
-  "villa-pool",
-  "condo-tower",
-  "living",
-  "bedroom",
-  "bathroom",
-  "kitchen",
-  "terrace",
-  "office",
-] as const;
-export type SceneKind = (typeof SCENE_KINDS)[number];
 
 /** A demo unit: a unit page's facts, with the scenes of its pictures instead of stored images. */
 export interface DemoUnit extends Omit<UnitDetail, "id" | "images"> {

@@ -2,17 +2,19 @@ import {
   BEDROOM_OPTIONS,
   type BedroomOption,
   DEFAULT_STATUS,
-  isInPriceRange,
-  isOneOf,
   LISTING_LOCATIONS,
   type ListingLocation,
-  matchesBedrooms,
-  PRICE_RANGES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
-  type PriceRangeId,
   type PropertyStatus,
   type PropertyType,
+} from "../../domain/listing.ts";
+import { isOneOf } from "../../domain/values.ts";
+import {
+  isInPriceRange,
+  matchesBedrooms,
+  PRICE_RANGES,
+  type PriceRangeId,
   priceRangeById,
 } from "./catalog.ts";
 

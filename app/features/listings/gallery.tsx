@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useT } from "../../i18n/use-t.tsx";
 import { Icon } from "../../ui/icon.tsx";
-import type { UnitImage } from "./unit.ts";
+import type { UnitImage } from "../media/media-url.ts";
 
 /** A swipe changes the photo only when the finger moved farther than this sideways. */
 export const SWIPE_THRESHOLD_PX = 50;

@@ -1,4 +1,4 @@
-import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
+import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import type { ListingQuery } from "./filters.ts";
 import { type ListingOptions, loadListing } from "./listings.server.ts";
 

@@ -5,13 +5,12 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import {
   BEDROOM_OPTIONS,
   LISTING_LOCATIONS,
-  PAGE_SIZE,
-  PRICE_RANGES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   type PropertyStatus,
   type PropertyType,
-} from "./catalog.ts";
+} from "../../domain/listing.ts";
+import { PAGE_SIZE, PRICE_RANGES } from "./catalog.ts";
 import { demoUnits } from "./demo-units.server.ts";
 import { type ListingFilters, matchesFilters } from "./filters.ts";
 import {

@@ -1,13 +1,13 @@
 import { Form, useNavigate } from "react-router";
-import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.tsx";
 import {
   BEDROOM_OPTIONS,
   DEFAULT_STATUS,
   LISTING_LOCATIONS,
-  PRICE_RANGES,
   PROPERTY_TYPES,
-} from "./catalog.ts";
+} from "../../domain/listing.ts";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.tsx";
+import { PRICE_RANGES } from "./catalog.ts";
 import { type ListingQuery, listingSearchParams, parseListingQuery } from "./filters.ts";
 
 const selectClass =

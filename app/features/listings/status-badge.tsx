@@ -1,5 +1,5 @@
+import type { PropertyStatus } from "../../domain/listing.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import type { PropertyStatus } from "./catalog.ts";
 
 const STYLES: Record<PropertyStatus, string> = {
   available: "bg-emerald-700 text-white",

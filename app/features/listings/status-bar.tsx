@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { PROPERTY_STATUSES, type PropertyStatus } from "../../domain/listing.ts";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { PROPERTY_STATUSES, type PropertyStatus } from "./catalog.ts";
 import { type ListingQuery, listingSearchParams } from "./filters.ts";
 import type { StatusCounts } from "./unit.ts";
 

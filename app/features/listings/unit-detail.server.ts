@@ -1,17 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
-import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
 import { withTimeout } from "../../lib/timeout.ts";
+import type { UnitImage } from "../media/media-url.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
-import {
-  type Building,
-  LIST_TIMEOUT_MS,
-  type PropertyStatus,
-  type PropertyType,
-} from "./catalog.ts";
+import { LIST_TIMEOUT_MS } from "./catalog.ts";
 import { demoMediaKey, demoUnits } from "./demo-units.server.ts";
-import type { UnitDetail, UnitImage } from "./unit.ts";
+import type { UnitDetail } from "./unit.ts";
 
 /** One unit with everything its page shows, or null when no unit has that slug. */
 export async function getUnitDetail(db: AppDatabase, slug: string): Promise<UnitDetail | null> {
@@ -26,15 +22,15 @@ export async function getUnitDetail(db: AppDatabase, slug: string): Promise<Unit
     id: row.id,
     slug: row.slug,
     name: row.name,
-    building: row.building as Building,
+    building: row.building,
     unitCode: row.unitCode,
-    type: row.type as PropertyType,
+    type: row.type,
     location: row.location,
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     sizeM2: row.sizeM2,
     floor: row.floor,
-    status: row.status as PropertyStatus,
+    status: row.status,
     availableFrom: row.availableFrom,
     rentedUntil: row.rentedUntil,
     pricing: {

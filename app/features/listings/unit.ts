@@ -1,14 +1,7 @@
-import type { Building, PropertyStatus, PropertyType } from "./catalog.ts";
+import type { Building, PropertyStatus, PropertyType } from "../../domain/listing.ts";
+import type { UnitImage } from "../media/media-url.ts";
 
 export type StatusCounts = Record<PropertyStatus, number>;
-
-export interface UnitImage {
-  src: string;
-  /** `srcset` of the WebP variants; absent for external URLs. */
-  srcSet?: string;
-  width?: number;
-  height?: number;
-}
 
 export interface UnitPricing {
   /** Baht per month on a 1-year lease. */

@@ -1,3 +1,4 @@
+import { REVENUE_SHARE_OWNER_PERCENT } from "../../domain/owner-programs.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
 
@@ -7,7 +8,6 @@ const MONTHLY_REVENUE = [
   191_000,
 ];
 const OCCUPANCY = 0.87;
-const OWNER_SHARE = 0.7;
 
 export function DashboardSample() {
   const { t, lang } = useT();
@@ -22,7 +22,10 @@ export function DashboardSample() {
   const metrics = [
     { label: t("dashboard.occupancy"), value: `${Math.round(OCCUPANCY * 100)}%` },
     { label: t("dashboard.revenue"), value: formatBaht(total) },
-    { label: t("dashboard.payout"), value: formatBaht(total * OWNER_SHARE) },
+    {
+      label: t("dashboard.payout"),
+      value: formatBaht((total * REVENUE_SHARE_OWNER_PERCENT) / 100),
+    },
     { label: t("dashboard.rating"), value: "4.9 / 5" },
   ];
   return (

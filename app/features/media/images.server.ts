@@ -1,6 +1,7 @@
 import sharp from "sharp";
+import { MAX_IMAGE_PIXELS } from "../../domain/media.ts";
+import type { MediaStorage } from "../../lib/media-storage.ts";
 import { MEDIA_WIDTHS, variantPath } from "./media-url.ts";
-import type { MediaStorage } from "./storage.server.ts";
 
 export interface EncodedImage {
   width: number;
@@ -18,7 +19,7 @@ export async function storeImageVariants(
   key: string,
   input: Buffer | string,
 ): Promise<EncodedImage> {
-  const base = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
+  const base = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   const { data: normalized, info } = await base
     .png({ compressionLevel: 0 })
     .toBuffer({ resolveWithObject: true });

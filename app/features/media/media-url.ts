@@ -1,5 +1,3 @@
-import type { UnitImage } from "../listings/unit.ts";
-
 /** Widths of the WebP variants stored for every uploaded or generated picture. */
 export const MEDIA_WIDTHS = [480, 960, 1600] as const;
 
@@ -10,6 +8,15 @@ export function variantPath(key: string, width: number): string {
 
 export function mediaUrl(key: string, width: number): string {
   return `/media/${variantPath(key, width)}`;
+}
+
+/** A picture as a page shows it: a default source, a srcset and its size when known. */
+export interface UnitImage {
+  src: string;
+  /** `srcset` of the WebP variants; absent for external URLs. */
+  srcSet?: string;
+  width?: number;
+  height?: number;
 }
 
 export interface StoredImage {

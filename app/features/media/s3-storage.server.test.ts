@@ -2,7 +2,7 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type TestBucket } from "../../../tests/support/s3-server.ts";
-import { ensureDemoPictures, SITE_PICTURES } from "../../db/seed.server.ts";
+import { ensureDemoPictures, SITE_PICTURES } from "../../setup/seed.server.ts";
 import { storeUpload } from "../admin/uploads.server.ts";
 import { demoMediaKey, demoUnits } from "../listings/demo-units.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "./media-url.ts";

@@ -8,7 +8,8 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { assertSafeMediaPath, type MediaStorage, type StoredFile } from "./storage.server.ts";
+import type { MediaStorage, StoredFile } from "../../lib/media-storage.ts";
+import { assertSafeMediaPath } from "./storage.server.ts";
 
 export interface S3Settings {
   bucket: string;

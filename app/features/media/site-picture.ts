@@ -1,4 +1,4 @@
-import type { UnitImage } from "../listings/unit.ts";
+import type { UnitImage } from "./media-url.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "./media-url.ts";
 
 /** A picture the server draws at start (see SITE_PICTURES), by its media key. */

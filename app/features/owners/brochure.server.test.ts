@@ -1,12 +1,12 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { projectRoi } from "../../domain/owner-programs.ts";
 import { DEMO_CONTACTS as contacts } from "../../lib/contacts.test-fixture.ts";
 import {
   BROCHURE_EXAMPLE_VALUES,
   cachedRoiBrochure,
   renderRoiBrochure,
 } from "./brochure.server.ts";
-import { projectRoi } from "./programs.ts";
 
 async function textOf(pdf: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {

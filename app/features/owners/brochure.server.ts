@@ -1,10 +1,5 @@
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
-import type { Language } from "../../i18n/languages.ts";
-import { createI18n } from "../../i18n/messages.server.ts";
-import type { Contacts } from "../../lib/contacts.ts";
-import { formatBaht } from "../../lib/format.ts";
-import { projectPath } from "../../lib/paths.server.ts";
 import {
   projectRoi,
   REVENUE_SHARE_COMPANY_PERCENT,
@@ -12,7 +7,12 @@ import {
   REVENUE_SHARE_RETURN_RANGE,
   ROI_FREE_NIGHTS,
   ROI_RATE_PERCENT,
-} from "./programs.ts";
+} from "../../domain/owner-programs.ts";
+import type { Language } from "../../i18n/languages.ts";
+import { createI18n } from "../../i18n/messages.server.ts";
+import type { Contacts } from "../../lib/contacts.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { projectPath } from "../../lib/paths.server.ts";
 
 /** Property values the brochure's example table projects. */
 export const BROCHURE_EXAMPLE_VALUES = [5_000_000, 10_000_000, 20_000_000] as const;

@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { localizePath } from "../../i18n/languages.ts";
-import { useT } from "../../i18n/use-t.tsx";
-import { NewsletterForm } from "../leads/newsletter-form.tsx";
-import type { OwnerThanks } from "./owner-dialog.tsx";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
   REVENUE_SHARE_OWNER_PERCENT,
   REVENUE_SHARE_RETURN_RANGE,
   ROI_FREE_NIGHTS,
   ROI_RATE_PERCENT,
-} from "./programs.ts";
+} from "../../domain/owner-programs.ts";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.tsx";
+import { NewsletterForm } from "../leads/newsletter-form.tsx";
+import type { OwnerThanks } from "./owner-dialog.tsx";
 
 const terms = {
   rate: ROI_RATE_PERCENT,

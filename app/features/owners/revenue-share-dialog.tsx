@@ -1,3 +1,11 @@
+import {
+  REVENUE_SHARE_COMPANY_PERCENT,
+  REVENUE_SHARE_EXAMPLES,
+  REVENUE_SHARE_OWNER_PERCENT,
+  REVENUE_SHARE_RETURN_RANGE,
+  ROI_FREE_NIGHTS,
+  ROI_RATE_PERCENT,
+} from "../../domain/owner-programs.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import {
   ContactFields,
@@ -6,19 +14,11 @@ import {
   SubmitButton,
   TextAreaField,
 } from "../leads/form-fields.tsx";
+import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { LIMITS, REVENUE_SHARE_FIELDS } from "../leads/lead-fields.ts";
-import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
 import { OwnerDialog, useCloseWhenSent } from "./owner-dialog.tsx";
-import {
-  REVENUE_SHARE_COMPANY_PERCENT,
-  REVENUE_SHARE_EXAMPLES,
-  REVENUE_SHARE_OWNER_PERCENT,
-  REVENUE_SHARE_RETURN_RANGE,
-  ROI_FREE_NIGHTS,
-  ROI_RATE_PERCENT,
-} from "./programs.ts";
 
 export function RevenueShareDialog({
   serverResult,

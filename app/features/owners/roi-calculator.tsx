@@ -1,5 +1,17 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { BEDROOM_OPTIONS } from "../../domain/listing.ts";
+import {
+  isRoiInputFilled,
+  projectRoi,
+  ROI_FREE_NIGHTS,
+  ROI_INPUT_NAMES,
+  ROI_LOCATIONS,
+  ROI_PROPERTY_TYPES,
+  ROI_RATE_PERCENT,
+  type RoiCalculatorInput,
+  validateRoiInput,
+} from "../../domain/owner-programs.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
 import {
@@ -9,23 +21,11 @@ import {
   SubmitButton,
   TextField,
 } from "../leads/form-fields.tsx";
+import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { ROI_LEAD_FIELDS } from "../leads/lead-fields.ts";
-import type { LeadFormResult } from "../leads/leads.server.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
 import { ContactLinks } from "./contact-links.tsx";
 import { OwnerDialog, useCloseWhenSent } from "./owner-dialog.tsx";
-import {
-  isRoiInputFilled,
-  projectRoi,
-  ROI_BEDROOMS,
-  ROI_FREE_NIGHTS,
-  ROI_INPUT_NAMES,
-  ROI_LOCATIONS,
-  ROI_PROPERTY_TYPES,
-  ROI_RATE_PERCENT,
-  type RoiCalculatorInput,
-  validateRoiInput,
-} from "./programs.ts";
 
 const selectClass =
   "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm outline-none focus:border-sea-600 focus:ring-2 focus:ring-sea-600/25";
@@ -150,7 +150,7 @@ export function RoiCalculatorDialog({
             className={selectClass}
           >
             <option value="">{t("roi.choose")}</option>
-            {ROI_BEDROOMS.map((b) => (
+            {BEDROOM_OPTIONS.map((b) => (
               <option key={b} value={b}>
                 {b}
               </option>

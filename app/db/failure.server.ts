@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { withTimeout } from "../lib/timeout.ts";
 import { currentLogger, getRuntime } from "./runtime.server.ts";
-import { withTimeout } from "./timeout.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 

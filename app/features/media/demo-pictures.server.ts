@@ -1,10 +1,21 @@
-import type { SceneKind } from "../features/listings/demo-units.server.ts";
-
 /**
  * Draws the demo units' pictures as SVG illustrations: exteriors under a sky that changes with
  * the time of day, and interiors with a window onto the tropics. Everything is made here, so the
  * demo needs no downloaded or licensed photos. Deterministic: the same seed draws the same scene.
  */
+
+/** The scenes pictures are drawn from: demo units, the site itself and blog posts use them. */
+export const SCENE_KINDS = [
+  "villa-pool",
+  "condo-tower",
+  "living",
+  "bedroom",
+  "bathroom",
+  "kitchen",
+  "terrace",
+  "office",
+] as const;
+export type SceneKind = (typeof SCENE_KINDS)[number];
 
 export const PICTURE_WIDTH = 1600;
 export const PICTURE_HEIGHT = 1000;

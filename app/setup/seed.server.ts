@@ -1,16 +1,16 @@
 import { count, eq, inArray } from "drizzle-orm";
+import type { AppDatabase, Database } from "../db/client.server.ts";
+import { properties, propertyImages, settings } from "../db/schema.ts";
+import { type DemoUnit, demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
 import {
-  type DemoUnit,
-  demoMediaKey,
-  demoUnits,
+  drawScene,
+  PICTURE_HEIGHT,
+  PICTURE_WIDTH,
   type SceneKind,
-} from "../features/listings/demo-units.server.ts";
+} from "../features/media/demo-pictures.server.ts";
 import { storeImageVariants } from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
-import type { MediaStorage } from "../features/media/storage.server.ts";
-import type { AppDatabase, Database } from "./client.server.ts";
-import { drawScene, PICTURE_HEIGHT, PICTURE_WIDTH } from "./demo-pictures.server.ts";
-import { properties, propertyImages, settings } from "./schema.ts";
+import type { MediaStorage } from "../lib/media-storage.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
 

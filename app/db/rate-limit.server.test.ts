@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits } from "../db/schema.ts";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../db/testing.server.ts";
 import { hitRateLimit, pruneRateLimits, resetRateLimit } from "./rate-limit.server.ts";
+import { rateLimits } from "./schema.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server.ts";
 
 const rule = { limit: 3, windowMs: 60_000 };
 const at = (iso: string) => new Date(iso);

@@ -1,7 +1,7 @@
-import type { Database } from "../db/client.server.ts";
-import type { MediaStorage } from "../features/media/storage.server.ts";
-import type { AppConfig } from "./config.server.ts";
-import { type Logger, requestLoggerInScope } from "./logger.server.ts";
+import type { AppConfig } from "../lib/config.server.ts";
+import { type Logger, requestLoggerInScope } from "../lib/logger.server.ts";
+import type { MediaStorage } from "../lib/media-storage.ts";
+import type { Database } from "./client.server.ts";
 
 /** What the running server holds for its whole life: made once at start, closed at stop. */
 export interface Runtime {

@@ -4,12 +4,12 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
+import { properties, propertyImages } from "../db/schema.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../db/testing.server.ts";
 import { demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
 import { LocalDiskStorage } from "../features/media/storage.server.ts";
-import { properties, propertyImages } from "./schema.ts";
 import { ensureDemoPictures, insertDemoUnits, seedIfEmpty } from "./seed.server.ts";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server.ts";
 
 describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
   let database: TestDatabase | undefined;

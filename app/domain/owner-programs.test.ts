@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatBaht } from "../../lib/format.ts";
+import { formatBaht } from "../lib/format.ts";
 import {
   isRoiInputFilled,
   parseBahtAmount,
   projectRoi,
   readRoiInput,
   validateRoiInput,
-} from "./programs.ts";
+} from "./owner-programs.ts";
 
 describe("ROI projection", () => {
   it("gives 7% a year, a quarter of it, a twelfth of it, five years and 15 nights", () => {

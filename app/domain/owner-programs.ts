@@ -1,15 +1,20 @@
 /**
  * The two owner programs' constants and the ROI projection: one place used by the calculator,
- * the home page section, the revenue-share dialog and the PDF brochure.
+ * the home page section, the revenue-share dialog, the PDF brochure, the owner dashboard sample
+ * and the ROI lead.
  */
+import { BEDROOM_OPTIONS, type BedroomOption } from "./listing.ts";
+import { isOneOf } from "./values.ts";
 
 /** The ROI program's fixed annual return, in percent of the property value. */
 export const ROI_RATE_PERCENT = 7;
 export const ROI_PROJECTION_YEARS = 5;
 export const ROI_FREE_NIGHTS = 15;
 
+/** The revenue-share program's split of a unit's rental income, in percent. */
 export const REVENUE_SHARE_OWNER_PERCENT = 70;
 export const REVENUE_SHARE_COMPANY_PERCENT = 30;
+
 export const REVENUE_SHARE_RETURN_RANGE = { min: 8, max: 15 } as const;
 export const REVENUE_SHARE_EXAMPLES = [12.5, 10.8, 14.2] as const;
 
@@ -29,9 +34,6 @@ export type RoiLocation = (typeof ROI_LOCATIONS)[number];
 
 export const ROI_PROPERTY_TYPES = ["pool-villa", "condo", "penthouse", "townhouse"] as const;
 export type RoiPropertyType = (typeof ROI_PROPERTY_TYPES)[number];
-
-export const ROI_BEDROOMS = ["1", "2", "3", "4+"] as const;
-export type RoiBedrooms = (typeof ROI_BEDROOMS)[number];
 
 /** The largest property value the calculator accepts (a hundred billion baht). */
 export const ROI_MAX_VALUE = 100_000_000_000;
@@ -83,11 +85,8 @@ export interface ValidRoiInput {
   propertyValue: number;
   location: RoiLocation;
   type: RoiPropertyType;
-  bedrooms: RoiBedrooms | null;
+  bedrooms: BedroomOption | null;
 }
-
-const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
-  (list as readonly string[]).includes(value);
 
 /**
  * The calculator's field names in forms and in the query string. They differ from the listing
@@ -126,11 +125,11 @@ export function validateRoiInput(input: RoiCalculatorInput): ValidRoiInput | nul
   if (!isOneOf(ROI_LOCATIONS, input.location) || !isOneOf(ROI_PROPERTY_TYPES, input.type)) {
     return null;
   }
-  if (input.bedrooms !== "" && !isOneOf(ROI_BEDROOMS, input.bedrooms)) return null;
+  if (input.bedrooms !== "" && !isOneOf(BEDROOM_OPTIONS, input.bedrooms)) return null;
   return {
     propertyValue,
     location: input.location,
     type: input.type,
-    bedrooms: input.bedrooms === "" ? null : (input.bedrooms as RoiBedrooms),
+    bedrooms: input.bedrooms === "" ? null : input.bedrooms,
   };
 }

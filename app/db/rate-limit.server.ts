@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { AppDatabase } from "../db/client.server.ts";
-import { rateLimits } from "../db/schema.ts";
+import type { AppDatabase } from "./client.server.ts";
+import { rateLimits } from "./schema.ts";
 
 export interface RateLimitRule {
   /** Hits allowed in one window. */

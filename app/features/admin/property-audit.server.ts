@@ -1,0 +1,106 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AppDatabase, AppTransaction } from "../../db/client.server.ts";
+import { adminUsers, auditLog } from "../../db/schema.ts";
+import type { PropertySnapshot, Queryable } from "./properties.server.ts";
+
+/** The audit log of properties: every write recorded with who made it, before and after. */
+
+export type PropertyAction = "create" | "update" | "delete" | "restore";
+
+export async function recordPropertyChange(
+  tx: AppTransaction,
+  adminUserId: number,
+  action: PropertyAction,
+  id: number,
+  before: PropertySnapshot | null,
+  after: PropertySnapshot | null,
+) {
+  await tx.insert(auditLog).values({
+    adminUserId,
+    action,
+    entity: "property",
+    entityId: String(id),
+    before,
+    after,
+  });
+}
+
+const ofProperty = (id: number) =>
+  and(eq(auditLog.entity, "property"), eq(auditLog.entityId, String(id)));
+
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  at: string;
+  by: string | null;
+  before: PropertySnapshot | null;
+  after: PropertySnapshot | null;
+}
+
+export async function propertyHistory(db: AppDatabase, id: number): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      at: auditLog.createdAt,
+      by: adminUsers.email,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
+    .where(ofProperty(id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return rows.map((r) => ({
+    ...r,
+    at: r.at.toISOString(),
+    before: r.before as PropertySnapshot | null,
+    after: r.after as PropertySnapshot | null,
+  }));
+}
+
+/** Properties whose latest recorded action is a delete: what can be restored. */
+export async function listDeletedProperties(db: AppDatabase) {
+  const rows = await db
+    .selectDistinctOn([auditLog.entityId], {
+      entityId: auditLog.entityId,
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      before: auditLog.before,
+      by: adminUsers.email,
+    })
+    .from(auditLog)
+    .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
+    .where(eq(auditLog.entity, "property"))
+    .orderBy(auditLog.entityId, desc(auditLog.createdAt), desc(auditLog.id));
+  return rows
+    .flatMap((r) => {
+      const before = r.before as Partial<PropertySnapshot> | null;
+      if (r.action !== "delete" || !before) return [];
+      return [
+        {
+          id: Number(r.entityId),
+          name: before.name ?? "",
+          building: before.building ?? "",
+          unitCode: before.unitCode ?? "",
+          deletedAt: r.at.toISOString(),
+          by: r.by,
+        },
+      ];
+    })
+    .sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
+}
+
+/**
+ * The latest recorded action on one property, found through the audit log's index on
+ * (entity, entity id, time): restore reads this one row, never the whole log.
+ */
+export async function latestPropertyChange(db: Queryable, id: number) {
+  const [entry] = await db
+    .select({ action: auditLog.action, before: auditLog.before })
+    .from(auditLog)
+    .where(ofProperty(id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return entry ?? null;
+}
