@@ -28,6 +28,7 @@ export default [
   ...page("about", "routes/about.tsx", "about"),
   ...page("blog", "routes/blog.tsx", "blog"),
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),
+  route("units/:slug/calendar.ics", "routes/unit-calendar.ts"),
   route("api/units", "routes/api.units.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
