@@ -34,7 +34,10 @@ export interface Database {
    * `{ ran: false }` at once): background jobs that one server at a time should do.
    * The embedded database has a single user, so there it just runs.
    */
-  tryExclusive<T>(lockId: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  tryExclusive<T>(
+    lockId: number,
+    fn: () => Promise<T>,
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import nodeIcal from "node-ical";
+import nodeIcal, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeeds } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
@@ -288,7 +288,7 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
     expect(text).not.toContain("Secret");
     expect(text).not.toMatch(/lease|maintenance/i);
     const parsed = nodeIcal.sync.parseICS(text ?? "");
-    const events = Object.values(parsed).filter((c) => c?.type === "VEVENT") as nodeIcal.VEvent[];
+    const events = Object.values(parsed).filter((c) => c?.type === "VEVENT") as VEvent[];
     expect(events.map((e) => [e.uid, e.datetype, e.summary])).toEqual([
       [expect.stringMatching(/^stay-\d+@kamala\.example$/), "date", "Not available"],
       [expect.stringMatching(/^stay-\d+@kamala\.example$/), "date", "Not available"],

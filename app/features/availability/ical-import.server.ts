@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import nodeIcal from "node-ical";
+import nodeIcal, { type VEvent } from "node-ical";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { addDays, bangkokToday, daysBetween } from "./calendar-dates.ts";
@@ -139,7 +139,7 @@ export function parseFeedEvents(
   const events: FeedEvent[] = [];
   for (const component of Object.values(parsed)) {
     if (component?.type !== "VEVENT") continue;
-    const event = component as nodeIcal.VEvent;
+    const event = component as VEvent;
     const uid = typeof event.uid === "string" ? event.uid.trim() : "";
     if (!uid || uid.length > 500 || !event.start) continue;
     if (String(event.status ?? "").toUpperCase() === "CANCELLED") continue;

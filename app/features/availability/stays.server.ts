@@ -240,7 +240,7 @@ export async function refreshAllAvailability(
         or exists (select 1 from ${calendarFeeds} f where f.property_id = p.id))
     order by p.id`);
   let changed = 0;
-  for (const { id } of rowsOf(units)) {
+  for (const { id } of rowsOf<{ id: number }>(units)) {
     if (await db.transaction((tx) => refreshUnitAvailability(tx, Number(id), clock))) changed++;
   }
   return changed;
