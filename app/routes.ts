@@ -42,6 +42,7 @@ export default [
   route("admin/logout", "routes/admin.logout.ts"),
   route("admin/uploads", "routes/admin.uploads.ts"),
   route("admin/deleted", "routes/admin.deleted.tsx"),
+  route("admin/properties/:id/calendar", "routes/admin.property-calendar.tsx"),
   route("admin/leads", "routes/admin.leads.tsx"),
   route("admin/leads/export.csv", "routes/admin.leads-export.ts"),
   route("admin/security", "routes/admin.security.tsx"),

@@ -88,6 +88,8 @@ export const propertyFormSchema = z
     pricingYearly: wholeNumber("Yearly price", 0),
     availableFrom: optionalDate,
     rentedUntil: optionalDate,
+    /** A checkbox: present ("on") when the admin's status wins over the unit's calendar. */
+    statusOverride: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
     facilities: z
       .string()
       .default("")
@@ -151,6 +153,7 @@ export const NEW_PROPERTY_DEFAULTS = {
   pricingYearly: 25000,
   availableFrom: null,
   rentedUntil: null,
+  statusOverride: false,
   facilities: [] as string[],
   description: "",
   descriptionRu: "",
