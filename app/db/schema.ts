@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { STAY_KINDS } from "../features/availability/stay-kinds.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../features/listings/catalog.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -167,8 +168,6 @@ export const adminSignInAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
-
-export const STAY_KINDS = ["lease", "short-stay", "owner-block", "maintenance"] as const;
 
 /**
  * A period when a unit is taken. Dates are whole days in Asia/Bangkok; `start_date` is the first

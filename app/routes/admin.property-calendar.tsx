@@ -12,7 +12,7 @@ import {
   STAY_KIND_LABELS,
   STAY_KINDS,
   type StayKind,
-} from "../features/availability/stay-schema.ts";
+} from "../features/availability/stay-kinds.ts";
 import type { StayRow } from "../features/availability/stays.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.property-calendar";

@@ -1,16 +1,6 @@
 import { z } from "zod";
-import { STAY_KINDS } from "../../db/schema.ts";
 import { daysBetween, isIsoDate } from "./calendar-dates.ts";
-
-export { STAY_KINDS };
-export type StayKind = (typeof STAY_KINDS)[number];
-
-export const STAY_KIND_LABELS: Record<StayKind, string> = {
-  lease: "Lease",
-  "short-stay": "Short stay",
-  "owner-block": "Owner block",
-  maintenance: "Maintenance",
-};
+import { STAY_KINDS } from "./stay-kinds.ts";
 
 /** The longest stay accepted: ten years. */
 export const MAX_STAY_DAYS = 3660;

@@ -3,7 +3,8 @@ import type { AppDatabase } from "../../db/client.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { bangkokToday } from "./calendar-dates.ts";
 import { DEFAULT_HORIZON_DAYS, deriveStatus } from "./derive-status.ts";
-import { STAY_KIND_LABELS, type StayInput, type StayKind } from "./stay-schema.ts";
+import { STAY_KIND_LABELS, type StayKind } from "./stay-kinds.ts";
+import type { StayInput } from "./stay-schema.ts";
 
 type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 type Queryable = AppDatabase | Tx;

@@ -1,0 +1,10 @@
+/** The kinds of stay a unit's calendar holds; the database's check constraint lists the same. */
+export const STAY_KINDS = ["lease", "short-stay", "owner-block", "maintenance"] as const;
+export type StayKind = (typeof STAY_KINDS)[number];
+
+export const STAY_KIND_LABELS: Record<StayKind, string> = {
+  lease: "Lease",
+  "short-stay": "Short stay",
+  "owner-block": "Owner block",
+  maintenance: "Maintenance",
+};
