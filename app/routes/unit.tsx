@@ -52,9 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : "",
   ).get("form");
   if (form === ALERT_FORM_MARKER) {
-    // Wrapped, so that after a post without JavaScript only this form shows the answer.
+    // Marked, so that after a post without JavaScript only this form shows the answer.
     const answer = await availabilityAlertAction(request, deps, params.slug);
-    return data({ alert: answer.data }, answer.init ?? undefined);
+    return data({ ...answer.data, form: ALERT_FORM_MARKER }, answer.init ?? undefined);
   }
   return unitEnquiryAction(request, deps, params.slug);
 }
@@ -77,8 +77,9 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const { unit, source, calendar } = loaderData;
   const offline = source === "fallback" || unit.id === null;
-  const alertResult = actionData && "alert" in actionData ? actionData.alert : undefined;
-  const enquiryResult = actionData && !("alert" in actionData) ? actionData : undefined;
+  const forAlert = actionData && "form" in actionData && actionData.form === ALERT_FORM_MARKER;
+  const alertResult = forAlert ? actionData : undefined;
+  const enquiryResult = forAlert ? undefined : actionData;
   return (
     <>
       <UnitPage

@@ -22,6 +22,8 @@ describe.each(TEST_ENGINES)("stays on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
+    // Units' ids apart from their stays' ids, so a query mixing the two cannot pass by chance.
+    for (let i = 0; i < 7; i++) await insertTestUnit(database.db, `padding-${i}`);
   });
   afterAll(async () => {
     await database?.destroy();

@@ -203,8 +203,9 @@ export async function refreshUnitAvailability(
       availableFrom: properties.availableFrom,
       rentedUntil: properties.rentedUntil,
       statusOverride: properties.statusOverride,
-      hasCalendar: sql<boolean>`exists (select 1 from ${stays} where ${stays.propertyId} = ${properties.id})
-        or exists (select 1 from ${calendarFeeds} where ${calendarFeeds.propertyId} = ${properties.id})`,
+      // Spelled out: inside a select list the column helpers would drop their table names.
+      hasCalendar: sql<boolean>`(exists (select 1 from stays s where s.property_id = ${propertyId})
+        or exists (select 1 from calendar_feeds f where f.property_id = ${propertyId}))`,
     })
     .from(properties)
     .where(eq(properties.id, propertyId));
