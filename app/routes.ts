@@ -43,6 +43,7 @@ export default [
   route("admin/uploads", "routes/admin.uploads.ts"),
   route("admin/deleted", "routes/admin.deleted.tsx"),
   route("admin/properties/:id/calendar", "routes/admin.property-calendar.tsx"),
+  route("admin/calendars", "routes/admin.calendars.tsx"),
   route("admin/leads", "routes/admin.leads.tsx"),
   route("admin/leads/export.csv", "routes/admin.leads-export.ts"),
   route("admin/security", "routes/admin.security.tsx"),

@@ -9,6 +9,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import { setRuntime } from "../../lib/runtime.server.ts";
+import * as portfolioRoute from "../../routes/admin.calendars.tsx";
 import * as calendarRoute from "../../routes/admin.property-calendar.tsx";
 import * as editRoute from "../../routes/admin.property-edit.tsx";
 import { propertyForm } from "../admin/test-fixtures.ts";
@@ -201,5 +202,31 @@ describe.each(TEST_ENGINES)("the admin calendar page on %s", (engine) => {
     ).toBe(302);
     const [row] = await database.db.select().from(properties).where(eq(properties.id, id));
     expect(row).toMatchObject({ status: "available", statusOverride: true, rentedUntil: null });
+  });
+
+  it("the portfolio shows each unit's share of taken days in the next six months", async () => {
+    const id = await insertTestUnit(database.db, "cal-portfolio");
+    await post(
+      { intent: "add-stay", kind: "owner-block", startDate: "2020-01-01", endDate: "2029-12-31" },
+      String(id),
+    );
+    const request = new Request(`${SITE}/admin/calendars`, { headers: { cookie } });
+    const page = (await portfolioRoute.loader({
+      request,
+      params: {},
+      context: new RouterContextProvider(),
+    } as never)) as { months: string[]; units: { id: number; occupancy: number[] }[] };
+    expect(page.months).toHaveLength(6);
+    expect(page.units.find((u) => u.id === id)?.occupancy).toEqual([100, 100, 100, 100, 100, 100]);
+    expect(page.units.find((u) => u.id === unit)?.occupancy).toEqual([0, 0, 0, 0, 0, 0]);
+
+    const anonymous = await portfolioRoute
+      .loader({
+        request: new Request(`${SITE}/admin/calendars`),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never)
+      .catch((e: unknown) => e);
+    expect((anonymous as Response).headers.get("location")).toBe("/admin");
   });
 });

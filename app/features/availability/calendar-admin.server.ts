@@ -1,10 +1,12 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
-import { calendarFeeds, properties } from "../../db/schema.ts";
+import { calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { parseId, readForm } from "../../lib/request-body.server.ts";
 import { getRuntime } from "../../lib/runtime.server.ts";
+import { bangkokToday } from "./calendar-dates.ts";
 import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
 import { syncFeed } from "./ical-import.server.ts";
+import { monthSpans, occupancyByMonth } from "./occupancy.ts";
 import { stayFormSchema } from "./stay-schema.ts";
 import {
   addStay,
@@ -42,7 +44,7 @@ export async function loadUnitCalendar(propertyId: number) {
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!unit) return null;
-  const [stays, feeds] = await Promise.all([
+  const [unitStays, feeds] = await Promise.all([
     listStays(db, propertyId),
     db
       .select()
@@ -52,7 +54,7 @@ export async function loadUnitCalendar(propertyId: number) {
   ]);
   return {
     unit,
-    stays,
+    stays: unitStays,
     feeds: feeds.map((f) => ({
       id: f.id,
       name: f.name,
@@ -222,4 +224,38 @@ export async function calendarAction(request: Request, propertyId: number) {
     }
     throw error;
   }
+}
+
+/** Every unit with its occupancy in each of the next `count` months: the portfolio view. */
+export async function loadPortfolio(count = 6, now: Date = new Date()) {
+  const db = getRuntime().database.db;
+  const months = monthSpans(bangkokToday(now), count);
+  const first = months[0]?.first ?? bangkokToday(now);
+  const end = months[months.length - 1]?.end ?? first;
+  const [units, rows] = await Promise.all([
+    db
+      .select({
+        id: properties.id,
+        name: properties.name,
+        building: properties.building,
+        unitCode: properties.unitCode,
+        status: properties.status,
+        statusOverride: properties.statusOverride,
+      })
+      .from(properties)
+      .orderBy(asc(properties.building), sql`${properties.unitCode} collate "C"`),
+    db
+      .select({ propertyId: stays.propertyId, start: stays.startDate, end: stays.endDate })
+      .from(stays)
+      .where(and(sql`${stays.endDate} > ${first}`, sql`${stays.startDate} < ${end}`)),
+  ]);
+  const byUnit = new Map<number, { start: string; end: string }[]>();
+  for (const r of rows) byUnit.set(r.propertyId, [...(byUnit.get(r.propertyId) ?? []), r]);
+  return {
+    months: months.map((m) => m.key),
+    units: units.map((u) => ({
+      ...u,
+      occupancy: occupancyByMonth(byUnit.get(u.id) ?? [], months),
+    })),
+  };
 }
