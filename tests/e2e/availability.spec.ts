@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -69,6 +70,12 @@ test("a lease entered in the admin calendar makes the unit occupied, on its page
     await unitPage.keyboard.press("Enter");
     await expect(later).toBeVisible();
     await expect(calendar.locator("table")).toHaveCount(12);
+    const axe = await new AxeBuilder({ page: unitPage }).include("#availability").analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
 
     // The calendar for booking channels.
     const ics = await unitPage.request.get(`${server.url}/units/${slug}/calendar.ics`);
