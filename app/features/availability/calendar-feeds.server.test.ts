@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeeds } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { unitCalendarIcs } from "./ical-export.server.ts";
-import { parseFeedEvents, pollFeeds, syncFeed } from "./ical-import.server.ts";
+import { feedFetchUrl, parseFeedEvents, pollFeeds, syncFeed } from "./ical-import.server.ts";
 import { stayFormSchema } from "./stay-schema.ts";
 import { addStay, listStays } from "./stays.server.ts";
 import { insertTestUnit, unitStatus } from "./test-units.server.ts";
@@ -324,6 +324,11 @@ describe("parseFeedEvents", () => {
       { uid: "t1", start: "2026-12-01", end: "2026-12-05" },
       { uid: "one-day", start: "2026-12-20", end: "2026-12-21" },
     ]);
+  });
+
+  it("fetches webcal:// addresses over https", () => {
+    expect(feedFetchUrl("webcal://example.com/a.ics")).toBe("https://example.com/a.ics");
+    expect(feedFetchUrl("http://example.com/a.ics")).toBe("http://example.com/a.ics");
   });
 
   it("refuses a feed with too many events", () => {
