@@ -112,3 +112,85 @@ test("a lease entered in the admin calendar makes the unit occupied, on its page
     await server.stop();
   }
 });
+
+test("a unit's iCal feed in the admin: its bookings appear, a clash is flagged, a broken feed keeps them and shows its error", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { createServer } = await import("node:http");
+  let body = "";
+  let status = 200;
+  const feedHost = createServer((_req, res) => {
+    res.writeHead(status, { "content-type": "text/calendar" });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => feedHost.listen(0, "127.0.0.1", resolve));
+  const address = feedHost.address();
+  const feedUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/unit.ics`;
+  const day = (offset: number) => bangkok(offset).replaceAll("-", "");
+  body = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Channel//EN",
+    "BEGIN:VEVENT",
+    "UID:booking-1@channel",
+    `DTSTART;VALUE=DATE:${day(20)}`,
+    `DTEND;VALUE=DATE:${day(25)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+
+  const server = await startAdminServer();
+  try {
+    await signIn(page, server.url);
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page
+      .getByTestId("admin-property-card")
+      .nth(1)
+      .getByRole("link", { name: /^Calendar of/ })
+      .click();
+
+    // A block entered by hand first; the channel's booking will overlap it.
+    const add = page.locator("form", { hasText: "Add a stay or block" });
+    await add.getByLabel("Kind").selectOption("owner-block");
+    await add.getByLabel("First day").fill(bangkok(22));
+    await add.getByLabel("First free day (check-out)").fill(bangkok(24));
+    await add.getByRole("button", { name: "Add stay" }).click();
+    await expect(page.getByRole("status")).toHaveText("Stay added.");
+
+    const feedForm = page.locator("form", { hasText: "iCal address" });
+    await feedForm.getByLabel("Name").fill("Channel");
+    await feedForm.getByLabel("iCal address").fill(feedUrl);
+    await feedForm.getByRole("button", { name: "Add feed" }).click();
+    await expect(page.getByRole("status")).toHaveText("Feed added: 1 stays read.");
+    await expect(page.getByTestId("stay")).toHaveCount(2);
+    await expect(page.getByTestId("stay").filter({ hasText: "from Channel" })).toContainText(
+      `${bangkok(20)} → ${bangkok(25)}`,
+    );
+    await expect(page.getByTestId("stay").filter({ hasText: "conflict" })).toHaveCount(2);
+    await expect(page.getByRole("alert")).toContainText("2 stays overlap another stay");
+
+    // The channel breaks: the booking stays, the error and its time are shown.
+    status = 500;
+    const feed = page.getByTestId("feed");
+    await feed.getByRole("button", { name: "Sync now" }).click();
+    await expect(feed.getByRole("alert")).toHaveText("Sync failed: The feed answered HTTP 500");
+    await expect(feed).toContainText("Last error (");
+    await expect(feed).toContainText("The feed answered HTTP 500");
+    await expect(page.getByTestId("stay")).toHaveCount(2);
+
+    // It recovers without the booking: the stay goes, and with it the clash.
+    status = 200;
+    body = body.replace(/BEGIN:VEVENT[\s\S]*END:VEVENT\r\n/, "");
+    await feed.getByRole("button", { name: "Sync now" }).click();
+    await expect(feed.getByRole("status")).toHaveText("Synced: 0 added, 0 changed, 1 removed.");
+    await expect(page.getByTestId("stay")).toHaveCount(1);
+    await expect(page.getByTestId("stay").filter({ hasText: "conflict" })).toHaveCount(0);
+    await expect(feed).not.toContainText("Last error");
+  } finally {
+    await server.stop();
+    feedHost.closeAllConnections();
+    await new Promise((resolve) => feedHost.close(resolve));
+  }
+});
