@@ -250,7 +250,11 @@ export async function syncFeed(
  */
 export async function pollFeeds(
   database: Pick<Database, "db" | "tryExclusive">,
-  options: FeedFetchOptions & AvailabilityClock & { intervalMinutes?: number } = {},
+  options: FeedFetchOptions &
+    AvailabilityClock & {
+      intervalMinutes?: number;
+      onError?: (feedId: number, error: unknown) => void;
+    } = {},
 ): Promise<number | null> {
   const interval = options.intervalMinutes ?? FEED_DEFAULTS.intervalMinutes;
   const outcome = await database.tryExclusive(POLLER_LOCK_ID, async () => {
@@ -261,7 +265,12 @@ export async function pollFeeds(
       .from(calendarFeeds)
       .where(or(isNull(calendarFeeds.lastFetchedAt), lt(calendarFeeds.lastFetchedAt, dueBefore)))
       .orderBy(asc(calendarFeeds.id));
-    for (const { id } of due) await syncFeed(database.db, id, options);
+    for (const { id } of due) {
+      // One feed failing in the database (removed meanwhile, say) must not stop the others.
+      await syncFeed(database.db, id, options).catch((error: unknown) =>
+        options.onError?.(id, error),
+      );
+    }
     return due.length;
   });
   return outcome.ran ? outcome.value : null;

@@ -70,6 +70,7 @@ export function startAvailabilityJobs(
         horizonDays: config.horizonDays,
         timeoutMs: config.feedTimeoutMs,
         intervalMinutes: config.feedIntervalMinutes,
+        onError: (feedId, err) => logger.warn({ err, feedId }, "could not sync a calendar feed"),
       });
       if (synced) logger.info({ feeds: synced }, "calendar feeds fetched");
     } catch (err) {
