@@ -37,7 +37,11 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
   },
   leads: {
     modules: ["form-fields.tsx", "lead-fields.ts", "use-lead-form.ts", "newsletter-form.tsx"],
-    usedBy: ["owners"],
+    usedBy: ["owners", "availability"],
+  },
+  availability: {
+    modules: ["stays.server.ts"],
+    usedBy: ["admin"],
   },
   auth: {
     modules: ["guard.server.ts", "sessions.server.ts", "security-forms.ts"],

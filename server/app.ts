@@ -11,6 +11,7 @@ import { databaseProblem } from "../app/db/failure.server.ts";
 import { type Runtime, setRuntime } from "../app/db/runtime.server.ts";
 import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts";
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
+import { startAvailabilityJobs } from "../app/features/availability/jobs.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
@@ -93,6 +94,13 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   }
 
   let retry: NodeJS.Timeout | undefined;
+  // Statuses follow the calendar at each Bangkok midnight; feeds are fetched on a timer.
+  const availabilityJobs = startAvailabilityJobs(
+    database,
+    config.availability,
+    logger,
+    () => runtime.databaseReady,
+  );
   const prepare = async () => {
     await database.exclusive(() => database.migrate());
     const { seeded } = await seedIfEmpty(database);
@@ -116,6 +124,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     runtime.databaseReady = true;
     logger.info({ database: database.kind }, "database ready");
     sweepUploads();
+    availabilityJobs.runNow();
   };
   // Pictures uploaded into admin forms that were never saved: swept at start and daily.
   const sweepUploads = () => {
@@ -159,6 +168,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     close: async () => {
       clearTimeout(retry);
       clearInterval(sweeper);
+      availabilityJobs.stop();
       await database.close();
       if ("close" in storage && typeof storage.close === "function") storage.close();
       setRuntime(undefined);

@@ -13,7 +13,7 @@ import { pickEncoding } from "./content-encoding.ts";
 /** Public pages (in either language) and their data requests; never the admin or forms. */
 export function isCacheablePath(path: string): boolean {
   const bare = path === "/ru.data" ? "/_.data" : path.replace(/^\/ru(?=\/|$)/, "") || "/";
-  return /^\/(|_\.data|units\/[^/]+|about(\.data)?|blog(\.data)?|blog\/[^/]+|api\/units|sitemap\.xml)$/.test(
+  return /^\/(|_\.data|units\/[^/]+|units\/[^/]+\/calendar\.ics|about(\.data)?|blog(\.data)?|blog\/[^/]+|api\/units|sitemap\.xml)$/.test(
     bare,
   );
 }

@@ -31,6 +31,15 @@ export interface Database {
    * migrate and seed once. The embedded database has a single user, so there it just runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` only when no other server holds the advisory lock `lockId` (then returns
+   * `{ ran: false }` at once): background jobs that one server at a time should do.
+   * The embedded database has a single user, so there it just runs.
+   */
+  tryExclusive<T>(
+    lockId: number,
+    fn: () => Promise<T>,
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -71,6 +80,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<Database> {
     },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     exclusive: (fn) => fn(),
+    tryExclusive: async (_lockId, fn) => ({ ran: true, value: await fn() }),
     close: async () => {
       await client.close();
       await unlock();
@@ -137,6 +147,23 @@ async function openPostgres(url: string): Promise<Database> {
         return await fn();
       } finally {
         await client.query("select pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    tryExclusive: async (lockId, fn) => {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          "select pg_try_advisory_lock($1) as locked",
+          [lockId],
+        );
+        if (!rows[0]?.locked) return { ran: false };
+        try {
+          return { ran: true, value: await fn() };
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [lockId]).catch(() => {});
+        }
+      } finally {
         client.release();
       }
     },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { STAY_KINDS } from "../domain/availability.ts";
 import { LEAD_KINDS, LEAD_STATUSES } from "../domain/leads.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
 
@@ -45,6 +47,11 @@ export const properties = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     version: integer("version").notNull().default(1),
+    /**
+     * The admin's hand-set status and dates win over the calendar. Without it, a unit that has
+     * stays gets its status and dates from them (app/features/availability).
+     */
+    statusOverride: boolean("status_override").notNull().default(false),
   },
   (t) => [
     uniqueIndex("properties_slug_key").on(t.slug),
@@ -161,6 +168,64 @@ export const adminSignInAddresses = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+/**
+ * A period when a unit is taken. Dates are whole days in Asia/Bangkok; `start_date` is the first
+ * taken day and `end_date` the first free day after it (exclusive, like iCalendar's DTEND).
+ */
+export const stays = pgTable(
+  "stays",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    /** Leases only; private: never on a public page or in the exported calendar. */
+    tenantName: text("tenant_name"),
+    /** Leases only: the agreed length in months. */
+    leaseMonths: integer("lease_months"),
+    /** Null for a stay entered by hand; else the feed it came from, with the event's UID. */
+    feedId: integer("feed_id").references(() => calendarFeeds.id, { onDelete: "cascade" }),
+    feedUid: text("feed_uid"),
+    /** A stay from a feed that overlaps another stay of the unit: kept, but shown to the admin. */
+    conflict: boolean("conflict").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stays_property_dates_idx").on(t.propertyId, t.startDate),
+    uniqueIndex("stays_feed_uid_key").on(t.feedId, t.feedUid),
+    check("stays_kind_check", sql`${t.kind} in (${inList(STAY_KINDS)})`),
+    check("stays_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    check("stays_source_check", sql`(${t.feedId} is null) = (${t.feedUid} is null)`),
+    check(
+      "stays_lease_months_check",
+      sql`${t.leaseMonths} is null or ${t.leaseMonths} between 1 and 120`,
+    ),
+  ],
+);
+
+/** An iCalendar address (Airbnb, Booking.com, another PMS) whose events become stays of a unit. */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_property_url_key").on(t.propertyId, t.url)],
 );
 
 export const leads = pgTable(

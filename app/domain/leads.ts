@@ -6,6 +6,7 @@ export const LEAD_KINDS = [
   "unit-enquiry",
   "contact",
   "newsletter",
+  "availability-alert",
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 

@@ -461,6 +461,24 @@ export const en = {
     offline:
       "Our database is unavailable right now, so this form cannot take enquiries. Please call us or write on WhatsApp, and we will help you straight away.",
   },
+  availability: {
+    title: "Availability",
+    intro: "Free and taken days for the next 12 months (Phuket time).",
+    free: "Free",
+    taken: "Taken",
+    past: "Past",
+    takenRange: "Taken {{from}} – {{to}}",
+    allFree: "Free every day of the next 12 months.",
+    moreMonths: "Show all 12 months",
+    monthLabel: "{{month}}: taken days are crossed out",
+    alertTitle: "Notify me when it is free",
+    alertIntro: "Leave your e-mail and we will write as soon as {{unit}} is free for you.",
+    alertEmail: "E-mail",
+    alertFrom: "Wanted from",
+    alertSubmit: "Notify me",
+    alertSending: "Saving…",
+    alertDone: "Thank you! We will write to you when {{unit}} is free.",
+  },
   forms: {
     optional: "optional",
     errors: {

@@ -69,6 +69,24 @@ const configSchema = z
     ),
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    AVAILABILITY_HORIZON_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int("must be a whole number of days")
+      .min(0, "must be from 0 to 365")
+      .max(365, "must be from 0 to 365")
+      .default(60),
+    CALENDAR_FEED_INTERVAL_MINUTES: z.coerce
+      .number({ error: "must be a number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(0, "must be from 0 (off) to 1440")
+      .max(1440, "must be from 0 (off) to 1440")
+      .default(30),
+    CALENDAR_FEED_TIMEOUT_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be from 1 to 60")
+      .max(60, "must be from 1 to 60")
+      .default(10),
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false"], { error: 'must be "true" or "false"' })
       .default("false"),
@@ -146,6 +164,13 @@ export interface AppConfig {
    * redirects there. Unset: this server serves them itself.
    */
   mediaPublicUrl: string | undefined;
+  availability: {
+    /** A unit taken today that is free again within this many days is "soon". */
+    horizonDays: number;
+    /** How often calendar feeds are fetched; 0: only when an admin asks. */
+    feedIntervalMinutes: number;
+    feedTimeoutMs: number;
+  };
 }
 
 export interface S3Config {
@@ -212,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { storage: "local" },
     mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/$/, ""),
+    availability: {
+      horizonDays: c.AVAILABILITY_HORIZON_DAYS,
+      feedIntervalMinutes: c.CALENDAR_FEED_INTERVAL_MINUTES,
+      feedTimeoutMs: c.CALENDAR_FEED_TIMEOUT_SECONDS * 1000,
+    },
     contacts: {
       brandName: c.BRAND_NAME,
       phone: c.CONTACT_PHONE,

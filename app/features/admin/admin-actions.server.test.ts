@@ -15,6 +15,7 @@ import {
   propertyImages,
   sessions,
   settings,
+  stays,
 } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadConfig } from "../../lib/config.server.ts";
@@ -24,6 +25,7 @@ import * as deletedRoute from "../../routes/admin.deleted.tsx";
 import * as leadsRoute from "../../routes/admin.leads.tsx";
 import * as exportRoute from "../../routes/admin.leads-export.ts";
 import * as logoutRoute from "../../routes/admin.logout.ts";
+import * as calendarRoute from "../../routes/admin.property-calendar.tsx";
 import * as editRoute from "../../routes/admin.property-edit.tsx";
 import * as historyRoute from "../../routes/admin.property-history.tsx";
 import * as newRoute from "../../routes/admin.property-new.tsx";
@@ -144,6 +146,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
         db.select().from(adminUsers),
         db.select().from(adminRecoveryCodes),
         db.select({ t: sessions.tokenHash }).from(sessions),
+        db.select().from(stays),
       ]),
     );
   }
@@ -162,6 +165,18 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
       path: `/admin/properties/${propertyId}`,
       params: { id: String(propertyId) },
       body: formBody({ ...propertyForm("Z-1"), name: "Changed", version: "1" }),
+    },
+    {
+      name: "add a stay",
+      module: calendarRoute,
+      path: `/admin/properties/${propertyId}/calendar`,
+      params: { id: String(propertyId) },
+      body: formBody({
+        intent: "add-stay",
+        kind: "owner-block",
+        startDate: "2027-01-01",
+        endDate: "2027-01-05",
+      }),
     },
     {
       name: "restore a property",
@@ -197,6 +212,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
         ["/admin/properties/new", newRoute, {}],
         [`/admin/properties/${propertyId}`, editRoute, { id: String(propertyId) }],
         [`/admin/properties/${propertyId}/history`, historyRoute, { id: String(propertyId) }],
+        [`/admin/properties/${propertyId}/calendar`, calendarRoute, { id: String(propertyId) }],
         ["/admin/deleted", deletedRoute, {}],
         ["/admin/leads", leadsRoute, {}],
         ["/admin/leads/export.csv", exportRoute, {}],

@@ -58,6 +58,9 @@ export function AdminLayout({
           <NavLink to="/admin" end className={tab}>
             Properties
           </NavLink>
+          <NavLink to="/admin/calendars" className={tab}>
+            Calendars
+          </NavLink>
           <NavLink to="/admin/leads" className={tab}>
             Leads
           </NavLink>

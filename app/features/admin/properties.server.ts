@@ -133,6 +133,7 @@ export function columns(input: PropertyInput) {
     status: input.status,
     availableFrom: input.availableFrom,
     rentedUntil: input.rentedUntil,
+    statusOverride: input.statusOverride,
     pricingMonthly: input.pricingMonthly,
     pricingSixMonth: input.pricingSixMonth,
     pricingYearly: input.pricingYearly,

@@ -27,6 +27,7 @@ export interface PropertyCardData {
   pricingYearly: number;
   availableFrom: string | null;
   rentedUntil: string | null;
+  statusOverride: boolean;
   images: ImageItem[];
 }
 
@@ -60,10 +61,20 @@ export function PropertyCard({
               {property.building} · {property.unitCode}
             </p>
           </div>
-          <span
-            className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[property.status] ?? ""}`}
-          >
-            {STATUS_LABELS[property.status] ?? property.status}
+          <span className="flex shrink-0 flex-col items-end gap-1">
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[property.status] ?? ""}`}
+            >
+              {STATUS_LABELS[property.status] ?? property.status}
+            </span>
+            {property.statusOverride && (
+              <span
+                className="rounded-full px-2 py-0.5 text-xs font-semibold text-ink-900 ring-1 ring-ink-500"
+                title="Status and dates set by hand: the calendar does not change them"
+              >
+                override
+              </span>
+            )}
           </span>
         </div>
         <p className="text-sm text-ink-600">
@@ -97,6 +108,13 @@ export function PropertyCard({
             aria-label={`History of ${property.name}`}
           >
             History
+          </Link>
+          <Link
+            to={`/admin/properties/${property.id}/calendar`}
+            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100"
+            aria-label={`Calendar of ${property.name}`}
+          >
+            Calendar
           </Link>
           <button
             type="button"

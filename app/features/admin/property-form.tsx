@@ -32,6 +32,7 @@ export interface PropertyFormValues {
   pricingYearly: number;
   availableFrom: string | null;
   rentedUntil: string | null;
+  statusOverride: boolean;
   facilities: readonly string[];
   description: string;
   descriptionRu: string;
@@ -172,6 +173,25 @@ export function PropertyForm({
         {number("pricingYearly", "Yearly price (฿/month)", 0)}
         {status === "soon" && text("availableFrom", "Available from", { type: "date" })}
         {status === "occupied" && text("rentedUntil", "Rented until", { type: "date" })}
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id="field-statusOverride"
+          type="checkbox"
+          name="statusOverride"
+          defaultChecked={values.statusOverride}
+          aria-describedby="hint-statusOverride"
+          className="mt-1 size-4"
+        />
+        <div>
+          <label htmlFor="field-statusOverride" className="text-sm font-medium text-ink-900">
+            Override the calendar
+          </label>
+          <p id="hint-statusOverride" className="text-sm text-ink-600">
+            A unit with stays or calendar feeds takes its status and dates from its calendar; tick
+            this to keep the status and dates above instead.
+          </p>
+        </div>
       </div>
       <Field label="Facilities (comma-separated)" name="facilities" error={errors.facilities}>
         <input

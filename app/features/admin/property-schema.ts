@@ -115,6 +115,8 @@ function keepStatusDate<
 export const propertyFormSchema = z
   .object({
     ...propertyFields,
+    /** A checkbox: present ("on") when the admin's status wins over the unit's calendar. */
+    statusOverride: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
     facilities: z.string().default("").transform(splitList).pipe(facilityList),
     images: z
       .string()
@@ -138,6 +140,8 @@ export const propertyFormSchema = z
 export const propertySnapshotSchema = z
   .object({
     ...propertyFields,
+    /** Snapshots taken before the calendar existed have none: the admin's status did not win. */
+    statusOverride: z.boolean().default(false),
     facilities: facilityList,
     images: imageList,
     id: z.number().int().positive(),
@@ -179,6 +183,7 @@ export const NEW_PROPERTY_DEFAULTS = {
   pricingYearly: 25000,
   availableFrom: null,
   rentedUntil: null,
+  statusOverride: false,
   facilities: [] as string[],
   description: "",
   descriptionRu: "",

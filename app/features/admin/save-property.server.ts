@@ -4,6 +4,7 @@ import { getRuntime } from "../../db/runtime.server.ts";
 import { BODY_LIMITS, parseId, readForm } from "../../lib/request-body.server.ts";
 import { requireAdminAction, sessionCheckFailure } from "../auth/guard.server.ts";
 import type { SessionUser } from "../auth/sessions.server.ts";
+import { refreshUnitAvailability } from "../availability/stays.server.ts";
 import { createProperty, PropertyError, updateProperty } from "./properties.server.ts";
 import { assertImagesExist } from "./property-media.server.ts";
 import { fieldErrors, propertyFormSchema } from "./property-schema.ts";
@@ -54,6 +55,10 @@ export async function saveProperty(request: Request, idParam: string | null) {
       const version = parseId(form.get("version"));
       if (version === null) throw new PropertyError("The form is missing its version.", "invalid");
       await updateProperty(database.db, storage, id, version, parsed.data, admin.id);
+      // A unit with a calendar (and no override) takes its status from it again at once.
+      await refreshUnitAvailability(database.db, id, {
+        horizonDays: getRuntime().config.availability.horizonDays,
+      });
     }
   } catch (error) {
     if (error instanceof PropertyError) {

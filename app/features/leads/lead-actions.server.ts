@@ -7,12 +7,14 @@ import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { projectRoi, readRoiInput, validateRoiInput } from "../../domain/owner-programs.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
+  AVAILABILITY_ALERT_FIELDS,
   NEWSLETTER_FIELDS,
   REVENUE_SHARE_FIELDS,
   ROI_LEAD_FIELDS,
   UNIT_ENQUIRY_FIELDS,
 } from "./lead-fields.ts";
 import {
+  availabilityAlertSchema,
   newsletterSchema,
   parseForm,
   revenueShareLeadSchema,
@@ -132,6 +134,30 @@ export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: 
         message,
         propertyId,
         inputs: { slug, lease, moveIn: moveIn || null },
+        ...meta,
+      });
+    },
+  });
+}
+
+/**
+ * "Notify me when it is free" on the unit at `slug`: the visitor's e-mail and wanted date,
+ * stored as an `availability-alert` lead for the rental desk.
+ */
+export function availabilityAlertAction(request: Request, deps: LeadActionDeps, slug: string) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "availability-alert",
+    fields: AVAILABILITY_ALERT_FIELDS,
+    validate: (fields) => parseForm(availabilityAlertSchema, fields),
+    store: async (db, { email, wantedFrom }, meta) => {
+      const propertyId = await findPropertyIdBySlug(db, slug);
+      await storeLead(db, {
+        kind: "availability-alert",
+        email,
+        propertyId,
+        inputs: { slug, wantedFrom: wantedFrom || null },
         ...meta,
       });
     },

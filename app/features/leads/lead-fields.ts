@@ -55,6 +55,8 @@ export type ParseResult<T> =
 export const ROI_LEAD_FIELDS = ["name", "email", "phone"] as const;
 export const REVENUE_SHARE_FIELDS = ["name", "email", "phone", "message"] as const;
 export const NEWSLETTER_FIELDS = ["email", "consent"] as const;
+/** "Notify me when it is free" on an occupied or soon unit. */
+export const AVAILABILITY_ALERT_FIELDS = ["email", "wantedFrom"] as const;
 export const UNIT_ENQUIRY_FIELDS = [
   "name",
   "email",

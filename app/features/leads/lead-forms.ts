@@ -97,6 +97,14 @@ export const unitEnquirySchema = z
     }),
   );
 
+/** "Notify me when it is free": an e-mail, and from when the visitor wants the unit. */
+export const availabilityAlertSchema = z.object({
+  email: emailField(),
+  wantedFrom: z
+    .string()
+    .check(z.refine((v) => v === "" || isRealDate(v), err("forms.errors.date"))),
+});
+
 /** Checks a form's fields against its schema: the data, or the first error of each field. */
 export function parseForm<T>(
   schema: z.ZodMiniType<T>,

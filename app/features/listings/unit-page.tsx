@@ -17,6 +17,8 @@ export interface UnitPageProps {
   fallback?: boolean;
   /** The enquiry form, rendered below the contact panel. */
   enquiry?: ReactNode;
+  /** The unit's free and taken days, below the description. */
+  calendar?: ReactNode;
 }
 
 function BackToListings() {
@@ -108,7 +110,7 @@ function ContactPanel({ unit }: { unit: UnitDetail }) {
   );
 }
 
-export function UnitPage({ unit, fallback = false, enquiry }: UnitPageProps) {
+export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPageProps) {
   const { t, lang } = useT();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
   const leases = [
@@ -253,6 +255,7 @@ export function UnitPage({ unit, fallback = false, enquiry }: UnitPageProps) {
               {description || t("property.noDescription")}
             </p>
           </section>
+          {calendar}
         </div>
       </div>
     </article>

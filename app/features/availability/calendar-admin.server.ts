@@ -1,0 +1,261 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { getRuntime } from "../../db/runtime.server.ts";
+import { calendarFeeds, properties, stays } from "../../db/schema.ts";
+import { parseId, readForm } from "../../lib/request-body.server.ts";
+import { bangkokToday } from "./calendar-dates.ts";
+import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
+import { syncFeed } from "./ical-import.server.ts";
+import { monthSpans, occupancyByMonth } from "./occupancy.ts";
+import { stayFormSchema } from "./stay-schema.ts";
+import {
+  addStay,
+  listStays,
+  refreshUnitAvailability,
+  removeStay,
+  StayError,
+  updateStay,
+} from "./stays.server.ts";
+
+export interface CalendarActionResult {
+  ok: boolean;
+  message: string;
+  /** The form the answer belongs to ("add-stay", "stay-12", "add-feed", "feed-3"). */
+  form: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** Everything the admin's calendar page of a unit shows, or null for an unknown unit. */
+export async function loadUnitCalendar(propertyId: number) {
+  const { database } = getRuntime();
+  const db = database.db;
+  const [unit] = await db
+    .select({
+      id: properties.id,
+      name: properties.name,
+      slug: properties.slug,
+      building: properties.building,
+      unitCode: properties.unitCode,
+      status: properties.status,
+      availableFrom: properties.availableFrom,
+      rentedUntil: properties.rentedUntil,
+      statusOverride: properties.statusOverride,
+    })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  if (!unit) return null;
+  const [unitStays, feeds] = await Promise.all([
+    listStays(db, propertyId),
+    db
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.propertyId, propertyId))
+      .orderBy(asc(calendarFeeds.id)),
+  ]);
+  return {
+    unit,
+    stays: unitStays,
+    feeds: feeds.map((f) => ({
+      id: f.id,
+      name: f.name,
+      url: f.url,
+      lastFetchedAt: f.lastFetchedAt?.toISOString() ?? null,
+      lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
+      lastError: f.lastError,
+      lastErrorAt: f.lastErrorAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+const firstErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+};
+
+const answer = (result: CalendarActionResult, status = 200) =>
+  status === 200 ? result : data(result, { status });
+
+/**
+ * The calendar page's posts, told apart by `intent`: stays added, changed or removed by hand,
+ * feeds added, removed or fetched now. Bad input is a 400 with the field's message, a clash 409.
+ */
+export async function calendarAction(request: Request, propertyId: number) {
+  const { database, config } = getRuntime();
+  const db = database.db;
+  const clock = { horizonDays: config.availability.horizonDays };
+  const form = await readForm(request);
+  const fields = Object.fromEntries(form);
+  const intent = String(fields.intent ?? "");
+  const itemId = parseId(fields.id);
+
+  try {
+    switch (intent) {
+      case "add-stay":
+      case "update-stay": {
+        const formName = intent === "add-stay" ? "add-stay" : `stay-${itemId}`;
+        if (intent === "update-stay" && itemId === null)
+          return answer({ ok: false, form: formName, message: "Unknown stay" }, 404);
+        const parsed = stayFormSchema.safeParse(fields);
+        if (!parsed.success) {
+          const errors = firstErrors(parsed.error.issues);
+          return answer(
+            {
+              ok: false,
+              form: formName,
+              message: Object.values(errors)[0] ?? "",
+              fieldErrors: errors,
+            },
+            400,
+          );
+        }
+        if (itemId !== null && intent === "update-stay") {
+          await updateStay(db, propertyId, itemId, parsed.data, clock);
+          return answer({ ok: true, form: formName, message: "Stay saved." });
+        }
+        await addStay(db, propertyId, parsed.data, clock);
+        return answer({ ok: true, form: formName, message: "Stay added." });
+      }
+      case "remove-stay": {
+        if (itemId === null)
+          return answer({ ok: false, form: "stays", message: "Unknown stay" }, 404);
+        await removeStay(db, propertyId, itemId, clock);
+        return answer({ ok: true, form: "stays", message: "Stay removed." });
+      }
+      case "add-feed": {
+        const parsed = feedFormSchema.safeParse(fields);
+        if (!parsed.success) {
+          const errors = firstErrors(parsed.error.issues);
+          return answer(
+            {
+              ok: false,
+              form: "add-feed",
+              message: Object.values(errors)[0] ?? "",
+              fieldErrors: errors,
+            },
+            400,
+          );
+        }
+        const [{ feeds } = { feeds: 0 }] = await db
+          .select({ feeds: count() })
+          .from(calendarFeeds)
+          .where(eq(calendarFeeds.propertyId, propertyId));
+        if (feeds >= MAX_FEEDS_PER_UNIT)
+          return answer(
+            {
+              ok: false,
+              form: "add-feed",
+              message: `A unit can have ${MAX_FEEDS_PER_UNIT} feeds at most.`,
+            },
+            409,
+          );
+        const [feed] = await db
+          .insert(calendarFeeds)
+          .values({ propertyId, name: parsed.data.name, url: parsed.data.url })
+          .onConflictDoNothing()
+          .returning({ id: calendarFeeds.id });
+        if (!feed)
+          return answer(
+            {
+              ok: false,
+              form: "add-feed",
+              message: "This unit already has a feed at that address.",
+            },
+            409,
+          );
+        const result = await syncFeed(db, feed.id, {
+          ...clock,
+          timeoutMs: config.availability.feedTimeoutMs,
+        });
+        return answer({
+          ok: true,
+          form: "add-feed",
+          message: result.ok
+            ? `Feed added: ${result.added} stays read.`
+            : `Feed added, but it could not be read: ${result.error}`,
+        });
+      }
+      case "remove-feed": {
+        if (itemId === null)
+          return answer({ ok: false, form: "feeds", message: "Unknown feed" }, 404);
+        const removed = await db
+          .delete(calendarFeeds)
+          .where(and(eq(calendarFeeds.id, itemId), eq(calendarFeeds.propertyId, propertyId)))
+          .returning({ id: calendarFeeds.id });
+        if (removed.length === 0)
+          return answer({ ok: false, form: "feeds", message: "Unknown feed" }, 404);
+        await refreshUnitAvailability(db, propertyId, clock, { calendarSpeaks: true });
+        return answer({ ok: true, form: "feeds", message: "Feed and its stays removed." });
+      }
+      case "sync-feed": {
+        const [feed] =
+          itemId === null
+            ? []
+            : await db
+                .select({ id: calendarFeeds.id })
+                .from(calendarFeeds)
+                .where(and(eq(calendarFeeds.id, itemId), eq(calendarFeeds.propertyId, propertyId)));
+        if (!feed) return answer({ ok: false, form: "feeds", message: "Unknown feed" }, 404);
+        const result = await syncFeed(db, feed.id, {
+          ...clock,
+          timeoutMs: config.availability.feedTimeoutMs,
+        });
+        return answer(
+          result.ok
+            ? {
+                ok: true,
+                form: `feed-${feed.id}`,
+                message: `Synced: ${result.added} added, ${result.changed} changed, ${result.removed} removed.`,
+              }
+            : { ok: false, form: `feed-${feed.id}`, message: `Sync failed: ${result.error}` },
+        );
+      }
+      default:
+        return answer({ ok: false, form: "page", message: "Unknown action" }, 400);
+    }
+  } catch (error) {
+    if (error instanceof StayError) {
+      const formName =
+        intent === "add-stay" ? "add-stay" : intent === "update-stay" ? `stay-${itemId}` : "stays";
+      return answer(
+        { ok: false, form: formName, message: error.message },
+        error.reason === "not-found" ? 404 : 409,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Every unit with its occupancy in each of the next `count` months: the portfolio view. */
+export async function loadPortfolio(count = 6, now: Date = new Date()) {
+  const db = getRuntime().database.db;
+  const months = monthSpans(bangkokToday(now), count);
+  const first = months[0]?.first ?? bangkokToday(now);
+  const end = months[months.length - 1]?.end ?? first;
+  const [units, rows] = await Promise.all([
+    db
+      .select({
+        id: properties.id,
+        name: properties.name,
+        building: properties.building,
+        unitCode: properties.unitCode,
+        status: properties.status,
+        statusOverride: properties.statusOverride,
+      })
+      .from(properties)
+      .orderBy(asc(properties.building), sql`${properties.unitCode} collate "C"`),
+    db
+      .select({ propertyId: stays.propertyId, start: stays.startDate, end: stays.endDate })
+      .from(stays)
+      .where(and(sql`${stays.endDate} > ${first}`, sql`${stays.startDate} < ${end}`)),
+  ]);
+  const byUnit = new Map<number, { start: string; end: string }[]>();
+  for (const r of rows) byUnit.set(r.propertyId, [...(byUnit.get(r.propertyId) ?? []), r]);
+  return {
+    months: months.map((m) => m.key),
+    units: units.map((u) => ({
+      ...u,
+      occupancy: occupancyByMonth(byUnit.get(u.id) ?? [], months),
+    })),
+  };
+}

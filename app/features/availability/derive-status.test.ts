@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  bangkokToday,
+  daysBetween,
+  isIsoDate,
+  nextBangkokMidnight,
+} from "./calendar-dates.ts";
+import { deriveStatus } from "./derive-status.ts";
+
+const today = "2026-11-23";
+
+describe("deriveStatus", () => {
+  it("no stays: available", () => {
+    expect(deriveStatus([], today)).toEqual({
+      status: "available",
+      availableFrom: null,
+      rentedUntil: null,
+    });
+  });
+
+  it("a stay that ended yesterday (end is exclusive) or starts tomorrow: available today", () => {
+    expect(deriveStatus([{ start: "2026-11-01", end: today }], today).status).toBe("available");
+    expect(deriveStatus([{ start: "2026-11-24", end: "2026-12-24" }], today).status).toBe(
+      "available",
+    );
+  });
+
+  it("a stay starting today makes the unit taken today", () => {
+    expect(deriveStatus([{ start: today, end: "2026-11-30" }], today)).toEqual({
+      status: "soon",
+      availableFrom: "2026-11-30",
+      rentedUntil: null,
+    });
+  });
+
+  it("horizon edge: free again exactly horizon days ahead is soon, one day later occupied", () => {
+    const atEdge = deriveStatus([{ start: "2026-11-01", end: addDays(today, 60) }], today, 60);
+    expect(atEdge).toEqual({ status: "soon", availableFrom: "2027-01-22", rentedUntil: null });
+    const pastEdge = deriveStatus([{ start: "2026-11-01", end: addDays(today, 61) }], today, 60);
+    expect(pastEdge).toEqual({
+      status: "occupied",
+      availableFrom: null,
+      rentedUntil: "2027-01-22",
+    });
+  });
+
+  it("the horizon is configurable", () => {
+    const stay = [{ start: "2026-11-01", end: "2026-12-10" }];
+    expect(deriveStatus(stay, today, 10).status).toBe("occupied");
+    expect(deriveStatus(stay, today, 30).status).toBe("soon");
+  });
+
+  it("touching and overlapping stays form one run, in any order; a gap ends it", () => {
+    const periods = [
+      { start: "2027-03-01", end: "2027-04-01" }, // after a gap: not part of the run
+      { start: "2026-12-15", end: "2027-02-01" }, // overlaps the lease below
+      { start: "2026-11-01", end: "2026-12-20" },
+      { start: "2027-02-01", end: "2027-02-20" }, // touches: its start is the previous end
+    ];
+    expect(deriveStatus(periods, today, 60)).toEqual({
+      status: "occupied",
+      availableFrom: null,
+      rentedUntil: "2027-02-19",
+    });
+    expect(deriveStatus(periods, today, 365)).toEqual({
+      status: "soon",
+      availableFrom: "2027-02-20",
+      rentedUntil: null,
+    });
+  });
+
+  it("a long stay inside a short one's span does not shorten the run", () => {
+    const periods = [
+      { start: "2026-11-01", end: "2027-06-01" },
+      { start: "2026-11-10", end: "2026-11-25" },
+    ];
+    expect(deriveStatus(periods, today).rentedUntil).toBe("2027-05-31");
+  });
+});
+
+describe("Bangkok dates", () => {
+  it("today is the date in Bangkok, seven hours ahead of UTC", () => {
+    expect(bangkokToday(new Date("2026-11-23T16:59:59Z"))).toBe("2026-11-23");
+    expect(bangkokToday(new Date("2026-11-23T17:00:00Z"))).toBe("2026-11-24");
+    expect(bangkokToday(new Date("2026-11-23T23:59:59Z"))).toBe("2026-11-24");
+    expect(bangkokToday(new Date("2026-11-24T00:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("between 17:00 and 24:00 UTC a stay ending on the UTC date is already over in Phuket", () => {
+    const stay = [{ start: "2026-11-01", end: "2026-11-24" }];
+    expect(deriveStatus(stay, bangkokToday(new Date("2026-11-23T16:30:00Z"))).status).toBe("soon");
+    expect(deriveStatus(stay, bangkokToday(new Date("2026-11-23T18:00:00Z"))).status).toBe(
+      "available",
+    );
+  });
+
+  it("next midnight in Bangkok is 17:00 UTC", () => {
+    expect(nextBangkokMidnight(new Date("2026-11-23T10:00:00Z")).toISOString()).toBe(
+      "2026-11-23T17:00:00.000Z",
+    );
+    expect(nextBangkokMidnight(new Date("2026-11-23T17:00:00Z")).toISOString()).toBe(
+      "2026-11-24T17:00:00.000Z",
+    );
+  });
+
+  it("date helpers", () => {
+    expect(isIsoDate("2026-02-28")).toBe(true);
+    expect(isIsoDate("2026-02-30")).toBe(false);
+    expect(isIsoDate("2026-2-3")).toBe(false);
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(daysBetween("2026-11-23", "2027-01-22")).toBe(60);
+  });
+});

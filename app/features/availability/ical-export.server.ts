@@ -1,0 +1,55 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import ical from "ical-generator";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { properties, stays } from "../../db/schema.ts";
+import { addDays, bangkokToday } from "./calendar-dates.ts";
+
+/** Stays that ended more than this many days ago are left out of the exported calendar. */
+const EXPORT_PAST_DAYS = 30;
+const EXPORT_MAX_EVENTS = 2000;
+
+/**
+ * A unit's taken periods as an iCalendar file (RFC 5545) that booking channels can subscribe
+ * to: one all-day event per stay, "Not available", with a UID that stays the same as long as
+ * the stay exists. No names, kinds or notes: the file is public. Null for an unknown unit.
+ */
+export async function unitCalendarIcs(
+  db: AppDatabase,
+  slug: string,
+  options: { publicUrl: string; brandName: string; now?: Date },
+): Promise<string | null> {
+  const [unit] = await db
+    .select({ id: properties.id, name: properties.name })
+    .from(properties)
+    .where(eq(properties.slug, slug));
+  if (!unit) return null;
+  const since = addDays(bangkokToday(options.now), -EXPORT_PAST_DAYS);
+  const rows = await db
+    .select({
+      id: stays.id,
+      start: stays.startDate,
+      end: stays.endDate,
+      updatedAt: stays.updatedAt,
+    })
+    .from(stays)
+    .where(and(eq(stays.propertyId, unit.id), sql`${stays.endDate} > ${since}`))
+    .orderBy(asc(stays.startDate), asc(stays.id))
+    .limit(EXPORT_MAX_EVENTS);
+  const host = new URL(options.publicUrl).hostname;
+  const calendar = ical({
+    name: `${unit.name} — ${options.brandName}`,
+    prodId: { company: options.brandName, product: "availability", language: "EN" },
+    timezone: null,
+  });
+  for (const row of rows) {
+    calendar.createEvent({
+      id: `stay-${row.id}@${host}`,
+      start: row.start,
+      end: row.end,
+      allDay: true,
+      summary: "Not available",
+      stamp: row.updatedAt,
+    });
+  }
+  return calendar.toString();
+}

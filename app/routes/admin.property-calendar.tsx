@@ -1,0 +1,345 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
+import { AdminPageError } from "../features/admin/admin-page-error.tsx";
+import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import {
+  type CalendarActionResult,
+  calendarAction,
+  loadUnitCalendar,
+} from "../features/availability/calendar-admin.server.ts";
+import { daysBetween } from "../features/availability/calendar-dates.ts";
+import {
+  STAY_KIND_LABELS,
+  STAY_KINDS,
+  type StayKind,
+} from "../features/availability/stay-kinds.ts";
+import type { StayRow } from "../features/availability/stays.server.ts";
+import { parseId } from "../lib/request-body.server.ts";
+import type { Route } from "./+types/admin.property-calendar";
+
+export function meta() {
+  return [{ title: "Admin — Calendar" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseId(params.id);
+  const calendar = id === null ? null : await loadUnitCalendar(id);
+  if (!calendar) throw data("Property not found", { status: 404 });
+  return { email: admin.email, ...calendar };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const id = parseId(params.id);
+  if (id === null || !(await loadUnitCalendar(id)))
+    throw data("Property not found", { status: 404 });
+  return calendarAction(request, id);
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  available: "Available",
+  soon: "Available soon",
+  occupied: "Occupied",
+};
+
+const inputClass = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
+const time = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "Asia/Bangkok" }) : "never";
+
+function Notice({ result, form }: { result: CalendarActionResult | undefined; form: string }) {
+  if (!result || result.form !== form) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-2 text-sm ${result.ok ? "text-emerald-800" : "text-rose-700"}`}
+    >
+      {result.message}
+    </p>
+  );
+}
+
+/** The fields of a stay entered by hand, empty for a new one. */
+function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-5">
+      <label className="text-sm font-medium">
+        Kind
+        <select name="kind" defaultValue={stay?.kind ?? "lease"} className={inputClass}>
+          {STAY_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {STAY_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium" htmlFor={`${prefix}-start`}>
+        First day
+        <input
+          id={`${prefix}-start`}
+          type="date"
+          name="startDate"
+          required
+          defaultValue={stay?.startDate}
+          className={inputClass}
+        />
+      </label>
+      <label className="text-sm font-medium" htmlFor={`${prefix}-end`}>
+        First free day (check-out)
+        <input
+          id={`${prefix}-end`}
+          type="date"
+          name="endDate"
+          required
+          defaultValue={stay?.endDate}
+          className={inputClass}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        Tenant (leases, private)
+        <input
+          name="tenantName"
+          maxLength={200}
+          defaultValue={stay?.tenantName ?? ""}
+          className={inputClass}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        Lease months
+        <input
+          type="number"
+          name="leaseMonths"
+          min={1}
+          max={120}
+          defaultValue={stay?.leaseMonths ?? ""}
+          className={inputClass}
+        />
+      </label>
+    </div>
+  );
+}
+
+export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
+  const { unit, stays, feeds } = loaderData;
+  const result = useActionData<typeof action>() as CalendarActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  const feedName = new Map(feeds.map((f) => [f.id, f.name]));
+  const conflicts = stays.filter((s) => s.conflict).length;
+  return (
+    <AdminLayout
+      title={`Calendar — ${unit.name}`}
+      email={loaderData.email}
+      actions={
+        <Link to={`/admin/properties/${unit.id}`} className={buttonStyles.secondary}>
+          Edit property
+        </Link>
+      }
+    >
+      <section
+        aria-labelledby="status-heading"
+        className="mb-6 rounded-xl bg-white p-4 ring-1 ring-sand-200"
+      >
+        <h2 id="status-heading" className="font-semibold text-sea-900">
+          {unit.building} · {unit.unitCode}: {STATUS_LABELS[unit.status] ?? unit.status}
+          {unit.availableFrom && ` from ${unit.availableFrom}`}
+          {unit.rentedUntil && ` until ${unit.rentedUntil}`}
+          {unit.statusOverride && (
+            <span
+              data-testid="override-badge"
+              className="ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-ink-500"
+            >
+              override
+            </span>
+          )}
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">
+          {unit.statusOverride
+            ? "The status and dates are set by hand in the property form; the calendar does not change them."
+            : stays.length > 0 || feeds.length > 0
+              ? "The status follows this calendar (Bangkok dates), and again each midnight."
+              : "No stays yet: the status is the one set in the property form."}{" "}
+          Booking channels can subscribe to{" "}
+          <a className="underline" href={`/units/${unit.slug}/calendar.ics`}>
+            /units/{unit.slug}/calendar.ics
+          </a>
+          .
+        </p>
+        {conflicts > 0 && (
+          <p role="alert" className="mt-2 font-semibold text-rose-700">
+            {conflicts} stays overlap another stay: check the ones marked “conflict”.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="stays-heading" className="mb-6">
+        <h2 id="stays-heading" className="mb-2 text-lg font-semibold text-sea-900">
+          Stays and blocks
+        </h2>
+        <Notice result={result} form="stays" />
+        {stays.length === 0 ? (
+          <p className="text-ink-600">No stays.</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Stays">
+            {stays.map((stay) => (
+              <li
+                key={stay.id}
+                data-testid="stay"
+                className={`rounded-lg bg-white p-3 text-sm ring-1 ${stay.conflict ? "ring-rose-400" : "ring-sand-200"}`}
+              >
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="font-semibold">{STAY_KIND_LABELS[stay.kind as StayKind]}</span>
+                  <span>
+                    {stay.startDate} → {stay.endDate} ({daysBetween(stay.startDate, stay.endDate)}{" "}
+                    nights)
+                  </span>
+                  {stay.tenantName && <span>Tenant: {stay.tenantName}</span>}
+                  {stay.leaseMonths && <span>{stay.leaseMonths} months</span>}
+                  <span className="text-ink-500">
+                    {stay.feedId === null
+                      ? "entered by hand"
+                      : `from ${feedName.get(stay.feedId) ?? "a feed"}`}
+                  </span>
+                  {stay.conflict && (
+                    <span className="rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900">
+                      conflict
+                    </span>
+                  )}
+                  {stay.feedId === null && (
+                    <Form method="post" className="ml-auto">
+                      <input type="hidden" name="intent" value="remove-stay" />
+                      <input type="hidden" name="id" value={stay.id} />
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        className="rounded-md px-2 py-1 text-xs font-semibold text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50"
+                        aria-label={`Remove the stay from ${stay.startDate}`}
+                      >
+                        Remove
+                      </button>
+                    </Form>
+                  )}
+                </div>
+                {stay.feedId === null && (
+                  <details className="mt-2">
+                    <summary className="cursor-pointer text-sea-800">Change</summary>
+                    <Form method="post" className="mt-2 space-y-2">
+                      <input type="hidden" name="intent" value="update-stay" />
+                      <input type="hidden" name="id" value={stay.id} />
+                      <StayFields stay={stay} prefix={`stay-${stay.id}`} />
+                      <button type="submit" disabled={busy} className={buttonStyles.primary}>
+                        Save stay
+                      </button>
+                    </Form>
+                  </details>
+                )}
+                <Notice result={result} form={`stay-${stay.id}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="mt-4 space-y-2 rounded-xl bg-white p-4 ring-1 ring-sand-200">
+          <h3 className="font-semibold text-sea-900">Add a stay or block</h3>
+          <input type="hidden" name="intent" value="add-stay" />
+          <StayFields prefix="new-stay" />
+          <button type="submit" disabled={busy} className={buttonStyles.primary}>
+            Add stay
+          </button>
+          <Notice result={result} form="add-stay" />
+        </Form>
+      </section>
+
+      <section aria-labelledby="feeds-heading">
+        <h2 id="feeds-heading" className="mb-2 text-lg font-semibold text-sea-900">
+          Calendar feeds
+        </h2>
+        <Notice result={result} form="feeds" />
+        {feeds.length === 0 ? (
+          <p className="text-ink-600">No feeds.</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Feeds">
+            {feeds.map((feed) => (
+              <li
+                key={feed.id}
+                data-testid="feed"
+                className="rounded-lg bg-white p-3 text-sm ring-1 ring-sand-200"
+              >
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="font-semibold">{feed.name}</span>
+                  <span className="break-all text-ink-500">{feed.url}</span>
+                  <Form method="post" className="ml-auto flex gap-2">
+                    <input type="hidden" name="id" value={feed.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="sync-feed"
+                      disabled={busy}
+                      className="rounded-md px-2 py-1 text-xs font-semibold ring-1 ring-sand-200 hover:bg-sand-100"
+                    >
+                      Sync now
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove-feed"
+                      disabled={busy}
+                      className="rounded-md px-2 py-1 text-xs font-semibold text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50"
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                </div>
+                <p className="mt-1 text-ink-600">
+                  Last good fetch: {time(feed.lastSuccessAt)} · last try: {time(feed.lastFetchedAt)}
+                </p>
+                {feed.lastError && (
+                  <p className="mt-1 text-rose-700">
+                    Last error ({time(feed.lastErrorAt)}): {feed.lastError}. The stays of its last
+                    good fetch are kept.
+                  </p>
+                )}
+                <Notice result={result} form={`feed-${feed.id}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form
+          method="post"
+          className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-sand-200 sm:grid-cols-[1fr_3fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value="add-feed" />
+          <label className="text-sm font-medium">
+            Name
+            <input
+              name="name"
+              required
+              maxLength={80}
+              placeholder="Airbnb"
+              className={inputClass}
+            />
+          </label>
+          <label className="text-sm font-medium">
+            iCal address
+            <input
+              name="url"
+              type="url"
+              required
+              maxLength={2000}
+              placeholder="https://www.airbnb.com/calendar/ical/….ics"
+              className={inputClass}
+            />
+          </label>
+          <button type="submit" disabled={busy} className={buttonStyles.primary}>
+            Add feed
+          </button>
+          <div className="sm:col-span-3">
+            <Notice result={result} form="add-feed" />
+          </div>
+        </Form>
+      </section>
+    </AdminLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Calendar" failed="Failed to load the calendar" />;
+}
