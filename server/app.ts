@@ -11,8 +11,10 @@ import { ensureDemoPictures, SITE_PICTURES, seedIfEmpty } from "../app/db/seed.s
 import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts";
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
+import { createSenders, startOutboxWorker } from "../app/features/leads/outbox.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
+import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { databaseProblem } from "../app/lib/failure.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
@@ -80,6 +82,17 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   });
   const runtime: Runtime = { config, database, databaseReady: false, storage, logger };
   setRuntime(runtime);
+  // Alerts and replies of stored leads: sent from here, retried until they go.
+  const outboxWorker = startOutboxWorker({
+    db: () => (runtime.databaseReady ? database.db : null),
+    senders: createSenders(config.notifications, async (lang) => ({
+      pdf: (await cachedRoiBrochure(lang, config.contacts)).pdf,
+      fileName: brochureFileName(lang),
+    })),
+    logger,
+    secrets: [config.notifications.telegram?.token ?? ""],
+  });
+  runtime.outbox = outboxWorker;
 
   const pictures = [...SITE_PICTURES, ...(await blogPictures())];
   try {
@@ -116,6 +129,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     runtime.databaseReady = true;
     logger.info({ database: database.kind }, "database ready");
     sweepUploads();
+    outboxWorker.nudge();
   };
   // Pictures uploaded into admin forms that were never saved: swept at start and daily.
   const sweepUploads = () => {
@@ -159,6 +173,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     close: async () => {
       clearTimeout(retry);
       clearInterval(sweeper);
+      await outboxWorker.stop();
       await database.close();
       if ("close" in storage && typeof storage.close === "function") storage.close();
       setRuntime(undefined);

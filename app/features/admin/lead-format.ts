@@ -5,6 +5,7 @@ export const LEAD_KIND_LABELS: Record<string, string> = {
   "unit-enquiry": "Unit enquiry",
   contact: "Contact",
   newsletter: "Newsletter",
+  viewing: "Viewing request",
 };
 
 /** A lead's calculator or form inputs on one line: "propertyValue: 8000000; location: Kamala". */

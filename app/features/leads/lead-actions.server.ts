@@ -25,22 +25,34 @@ import {
   storeLead,
   subscribeToNewsletter,
 } from "./leads.server.ts";
+import type { MessageSettings } from "./outbox.server.ts";
 
 export interface LeadActionDeps {
   db: AppDatabase | null;
   logger: Logger;
   publicUrl?: string;
   clientAddress: string;
+  /** The channels a lead's alerts and reply go to; unset, none are written. */
+  messages?: MessageSettings;
+  afterStore?: () => void;
 }
 
 /** What the actions need from the running server. */
 export function runtimeDeps(clientAddress: string): LeadActionDeps {
-  const { database, databaseReady, config } = getRuntime();
+  const runtime = getRuntime();
+  const { database, databaseReady, config } = runtime;
   return {
     db: databaseReady ? database.db : null,
     logger: currentLogger(),
     publicUrl: config.publicUrl,
     clientAddress,
+    messages: {
+      publicUrl: config.publicUrl,
+      contacts: config.contacts,
+      notifications: config.notifications,
+      secret: config.sessionSecret,
+    },
+    afterStore: () => runtime.outbox?.nudge(),
   };
 }
 
@@ -70,22 +82,26 @@ export function roiLeadAction(request: Request, deps: LeadActionDeps) {
       return { success: true as const, data: { contact: contact.data, calculator, projection } };
     },
     store: async (db, { contact, calculator, projection }, meta) => {
-      await storeLead(db, {
-        kind: "roi",
-        ...contact,
-        inputs: {
-          propertyValue: calculator.propertyValue,
-          location: calculator.location,
-          type: calculator.type,
-          bedrooms: calculator.bedrooms,
-          annual: projection.annual,
-          quarterly: projection.quarterly,
-          monthly: projection.monthly,
-          fiveYearTotal: projection.fiveYearTotal,
-          freeNights: projection.freeNights,
+      await storeLead(
+        db,
+        {
+          kind: "roi",
+          ...contact,
+          inputs: {
+            propertyValue: calculator.propertyValue,
+            location: calculator.location,
+            type: calculator.type,
+            bedrooms: calculator.bedrooms,
+            annual: projection.annual,
+            quarterly: projection.quarterly,
+            monthly: projection.monthly,
+            fiveYearTotal: projection.fiveYearTotal,
+            freeNights: projection.freeNights,
+          },
+          ...meta,
         },
-        ...meta,
-      });
+        deps.messages,
+      );
     },
   });
 }
@@ -98,7 +114,7 @@ export function revenueShareLeadAction(request: Request, deps: LeadActionDeps) {
     fields: REVENUE_SHARE_FIELDS,
     validate: (fields) => parseForm(revenueShareLeadSchema, fields),
     store: async (db, { message, ...contact }, meta) => {
-      await storeLead(db, { kind: "revenue-share", ...contact, message, ...meta });
+      await storeLead(db, { kind: "revenue-share", ...contact, message, ...meta }, deps.messages);
     },
   });
 }
@@ -111,7 +127,7 @@ export function newsletterAction(request: Request, deps: LeadActionDeps) {
     fields: NEWSLETTER_FIELDS,
     validate: (fields) => parseForm(newsletterSchema, fields),
     store: async (db, { email }, meta) => {
-      await subscribeToNewsletter(db, { email, ...meta });
+      await subscribeToNewsletter(db, { email, ...meta }, deps.messages);
     },
   });
 }
@@ -126,14 +142,18 @@ export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: 
     validate: (fields) => parseForm(unitEnquirySchema, fields),
     store: async (db, { lease, moveIn, message, ...contact }, meta) => {
       const propertyId = await findPropertyIdBySlug(db, slug);
-      await storeLead(db, {
-        kind: "unit-enquiry",
-        ...contact,
-        message,
-        propertyId,
-        inputs: { slug, lease, moveIn: moveIn || null },
-        ...meta,
-      });
+      await storeLead(
+        db,
+        {
+          kind: "unit-enquiry",
+          ...contact,
+          message,
+          propertyId,
+          inputs: { slug, lease, moveIn: moveIn || null },
+          ...meta,
+        },
+        deps.messages,
+      );
     },
   });
 }

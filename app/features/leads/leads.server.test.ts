@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
@@ -155,5 +156,38 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     expect(first.created).toBe(true);
     expect(second.created).toBe(false);
     expect(await countLeads(database.db, "newsletter")).toBe(1);
+  });
+
+  it("keeps the visitor's campaign and referrer with the lead; a hostile cookie is dropped", async () => {
+    const email = `utm-${Date.now()}@example.com`;
+    const answer = await roiPost(
+      post(
+        "/owners/roi?utm_source=google&utm_medium=cpc&utm_campaign=villas",
+        { name: "Utm", email, phone: "" },
+        { cookie: `lead_source=${encodeURIComponent("referrer=https://t.me/some_channel")}` },
+      ),
+      "198.51.100.40",
+    );
+    expect(answer.init?.status ?? 200).toBe(200);
+    const [row] = await database.db.select().from(leads).where(eq(leads.email, email));
+    expect(row).toMatchObject({
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "villas",
+      referrer: "https://t.me/some_channel",
+    });
+
+    const hostile = `h-${Date.now()}@example.com`;
+    const second = await roiPost(
+      post(
+        "/owners/roi",
+        { name: "H", email: hostile, phone: "" },
+        { cookie: `lead_source=${"%".repeat(3000)}source=${"x".repeat(200)}` },
+      ),
+      "198.51.100.41",
+    );
+    expect(second.init?.status ?? 200).toBe(200);
+    const [stored] = await database.db.select().from(leads).where(eq(leads.email, hostile));
+    expect(stored).toMatchObject({ utmSource: null, referrer: null });
   });
 });
