@@ -25,6 +25,8 @@ export default [
   ...page("owners/roi/brochure.pdf", "routes/owners.roi.brochure.ts", "owners-roi-brochure"),
   ...page("newsletter", "routes/newsletter.tsx", "newsletter"),
   ...page("units/:slug", "routes/unit.tsx", "unit"),
+  ...page("units/:slug/viewing", "routes/unit-viewing.tsx", "unit-viewing"),
+  ...page("unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"),
   ...page("about", "routes/about.tsx", "about"),
   ...page("blog", "routes/blog.tsx", "blog"),
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),

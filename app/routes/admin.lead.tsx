@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const db = getRuntime().database.db;
   const lead = id === null ? null : await getLead(db, id);
-  if (!lead) throw data(null, { status: 404 });
+  if (!lead) throw data({ error: "That lead does not exist." }, { status: 404 });
   return { email: admin.email, lead, owners: await listLeadOwners(db) };
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { runtimeDeps, unitEnquiryAction } from "../features/leads/lead-actions.server.ts";
 import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
+import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
 import { localizePath } from "../i18n/languages.ts";
@@ -51,12 +52,22 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
         unit={unit}
         fallback={source === "fallback"}
         enquiry={
-          <UnitEnquiryForm
-            key={unit.slug}
-            unitName={unit.name}
-            offline={offline}
-            serverResult={actionData}
-          />
+          <>
+            <UnitEnquiryForm
+              key={unit.slug}
+              unitName={unit.name}
+              offline={offline}
+              serverResult={actionData}
+            />
+            {!offline && (
+              <UnitViewingForm
+                key={`viewing-${unit.slug}`}
+                unitName={unit.name}
+                action={`${localizePath(`/units/${unit.slug}`, lang)}/viewing`}
+                page={localizePath(`/units/${unit.slug}`, lang)}
+              />
+            )}
+          </>
         }
       />
       {site && (

@@ -11,6 +11,7 @@ import {
   REVENUE_SHARE_FIELDS,
   ROI_LEAD_FIELDS,
   UNIT_ENQUIRY_FIELDS,
+  VIEWING_FIELDS,
 } from "./lead-fields.ts";
 import {
   newsletterSchema,
@@ -18,6 +19,7 @@ import {
   revenueShareLeadSchema,
   roiLeadSchema,
   unitEnquirySchema,
+  viewingSchema,
 } from "./lead-forms.ts";
 import {
   findPropertyIdBySlug,
@@ -150,6 +152,32 @@ export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: 
           message,
           propertyId,
           inputs: { slug, lease, moveIn: moveIn || null },
+          ...meta,
+        },
+        deps.messages,
+      );
+    },
+  });
+}
+
+/** A request to view the unit at `slug` on a preferred day (or another), at a part of the day. */
+export function viewingRequestAction(request: Request, deps: LeadActionDeps, slug: string) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "viewing",
+    fields: VIEWING_FIELDS,
+    validate: (fields) => parseForm(viewingSchema, fields),
+    store: async (db, { date, altDate, time, message, ...contact }, meta) => {
+      const propertyId = await findPropertyIdBySlug(db, slug);
+      await storeLead(
+        db,
+        {
+          kind: "viewing",
+          ...contact,
+          message,
+          propertyId,
+          inputs: { slug, dates: altDate && altDate !== date ? [date, altDate] : [date], time },
           ...meta,
         },
         deps.messages,

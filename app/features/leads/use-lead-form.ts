@@ -12,7 +12,8 @@ export type LeadSchemaName =
   | "roiLeadSchema"
   | "revenueShareLeadSchema"
   | "newsletterSchema"
-  | "unitEnquirySchema";
+  | "unitEnquirySchema"
+  | "viewingSchema";
 
 type LeadForms = typeof import("./lead-forms.ts");
 let leadForms: LeadForms | undefined;
