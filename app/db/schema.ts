@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { LEAD_STAGES } from "../features/leads/lead-stages.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../features/listings/catalog.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -171,8 +172,7 @@ export const LEAD_KINDS = [
   "viewing",
 ] as const;
 
-/** Where a lead stands in the desk's pipeline, in order. */
-export const LEAD_STAGES = ["new", "contacted", "viewing-booked", "offer", "won", "lost"] as const;
+export { LEAD_STAGES };
 
 export const leads = pgTable(
   "leads",

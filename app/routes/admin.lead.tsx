@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { LEAD_STAGES } from "../db/schema.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
@@ -18,6 +17,7 @@ import {
   updatePipeline,
 } from "../features/admin/leads.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { LEAD_STAGES } from "../features/leads/lead-stages.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";
 import type { Route } from "./+types/admin.lead";

@@ -1,18 +1,13 @@
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
-import { LEAD_STAGES } from "../db/schema.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
-import { describeMessage, STAGE_LABELS } from "../features/admin/lead-pipeline.ts";
-import {
-  type LeadRow,
-  listLeads,
-  parseLeadFilter,
-  SEARCH_MAX,
-  setLeadHandled,
-} from "../features/admin/leads.server.ts";
+import { describeMessage, SEARCH_MAX, STAGE_LABELS } from "../features/admin/lead-pipeline.ts";
+import type { LeadRow } from "../features/admin/leads.server.ts";
+import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
 import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { LEAD_STAGES } from "../features/leads/lead-stages.ts";
 import { reportFailure } from "../lib/failure.server.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import { getRuntime } from "../lib/runtime.server.ts";

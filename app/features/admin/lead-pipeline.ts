@@ -3,7 +3,7 @@
  * lead's alerts and reply are shown.
  */
 import { z } from "zod";
-import { LEAD_STAGES } from "../../db/schema.ts";
+import { LEAD_STAGES } from "../leads/lead-stages.ts";
 
 export const STAGE_LABELS: Record<(typeof LEAD_STAGES)[number], string> = {
   new: "New",
@@ -15,6 +15,8 @@ export const STAGE_LABELS: Record<(typeof LEAD_STAGES)[number], string> = {
 };
 
 export const LOST_REASON_MAX = 300;
+/** The longest search the leads view takes; anything longer is cut. */
+export const SEARCH_MAX = 100;
 export const NOTE_MAX = 4000;
 
 const isRealDate = (v: string) => {

@@ -10,13 +10,11 @@ import {
   properties,
 } from "../../db/schema.ts";
 import { describeInputs } from "./lead-format.ts";
-import type { MessageState } from "./lead-pipeline.ts";
+import { type MessageState, SEARCH_MAX } from "./lead-pipeline.ts";
 
 export type LeadKind = (typeof LEAD_KINDS)[number];
 export type LeadStage = (typeof LEAD_STAGES)[number];
 export const LEAD_STATES = ["new", "handled"] as const;
-/** The longest search the leads view takes; anything longer is cut. */
-export const SEARCH_MAX = 100;
 
 export interface LeadFilter {
   kind: LeadKind | null;
