@@ -142,7 +142,10 @@ export function alertText(lead: LeadForMessages, publicUrl: string): string {
 export function alertSubject(lead: LeadForMessages): string {
   const who = lead.name ?? lead.email ?? lead.phone ?? "";
   const unit = lead.unit ? ` — ${lead.unit.name}` : "";
-  return `New lead: ${KIND_NAMES[lead.kind]}${unit}${who ? ` — ${who}` : ""}`.slice(0, 200);
+  // A header is one line: whatever a visitor typed never adds another.
+  return `New lead: ${KIND_NAMES[lead.kind]}${unit}${who ? ` — ${who}` : ""}`
+    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+    .slice(0, 200);
 }
 
 /** Telegram refuses texts over 4096 characters. */

@@ -224,6 +224,29 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     expect(reply?.attachments).toHaveLength(0);
   });
 
+  it("keeps the alert's subject on one line whatever the visitor typed", async () => {
+    const s = settings(smtp.url, null);
+    await storeLead(
+      database.db,
+      {
+        kind: "contact",
+        name: "Eve\r\nBcc: victim@example.com",
+        language: "en",
+        sourcePage: "/",
+      },
+      s,
+    );
+    expect(await sendAll(s)).toBe(1);
+    const [alert] = smtp.messages;
+    expect(alert?.subject).toBe("New lead: Contact — Eve Bcc: victim@example.com");
+    expect(alert?.bcc).toBeUndefined();
+    // Our own text, before the mailer's encoding.
+    const [row] = await database.db.select().from(outbox);
+    expect((row?.payload as { subject: string }).subject).toBe(
+      "New lead: Contact — Eve Bcc: victim@example.com",
+    );
+  });
+
   it("writes no messages for channels that are not configured", async () => {
     const id = await storeLead(
       database.db,
