@@ -8,6 +8,8 @@ import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { readForm } from "../lib/request-body.server.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
+import { getRuntime } from "../lib/runtime.server.ts";
+import { assertSameOrigin } from "../lib/same-origin.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -16,6 +18,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request, getRuntime().config.publicUrl);
   return unsubscribeAction(await readForm(request));
 }
 

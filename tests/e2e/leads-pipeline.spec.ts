@@ -149,3 +149,45 @@ test("a subscriber unsubscribes from the link in the welcome mail, in Russian", 
   expect(bad?.status()).toBe(400);
   await expect(page.getByText("This unsubscribe link is not valid.")).toBeVisible();
 });
+
+test("the new actions answer wrong and hostile posts with a 4xx, never a 500", async () => {
+  const api = await (await fetch(`${server.url}/api/units`)).json();
+  const viewing = `/units/${api.units[0].slug}/viewing`;
+  const post = (path: string, body: string, type?: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      body,
+      headers: { origin: server.url, ...(type ? { "content-type": type } : {}) },
+      redirect: "manual",
+    });
+  const form = "application/x-www-form-urlencoded";
+  for (const path of [viewing, "/ru/unsubscribe", "/admin/leads/1"]) {
+    for (const [body, type] of [
+      ['{"a":1}', "application/json"],
+      ["a=1", "text/plain"],
+      ["--x", "multipart/form-data"],
+    ] as const) {
+      const answer = await post(path, body, type);
+      expect(answer.status, `${type} to ${path}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${type} to ${path}`).toBeLessThan(500);
+    }
+    expect((await post(path, `x=${"a".repeat(70 * 1024)}`, form)).status, path).toBe(413);
+  }
+  const hostile = new URLSearchParams({
+    name: "x".repeat(500),
+    email: "a@".padEnd(20_000, "."),
+    date: "9".repeat(1000),
+    altDate: "\u0000",
+    time: "<script>",
+  }).toString();
+  expect((await post(viewing, hostile, form)).status).toBe(400);
+  expect((await post(`/units/${"a-".repeat(200)}b/viewing`, hostile, form)).status).toBe(404);
+  expect((await post("/unsubscribe", `token=${"A".repeat(5000)}.x`, form)).status).toBe(400);
+  // From another site: refused (by React Router's own check, or ours) before anything is read.
+  const foreign = await fetch(`${server.url}/unsubscribe`, {
+    method: "POST",
+    body: "token=x",
+    headers: { origin: "https://evil.example", "content-type": form },
+  });
+  expect([400, 403]).toContain(foreign.status);
+});

@@ -2,6 +2,7 @@
  * The public forms' actions, bound to the running server: each route's `action` calls one of
  * these. Rules per form live in lead-forms.ts; the common path in leads.server.ts.
  */
+import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { currentLogger, getRuntime } from "../../lib/runtime.server.ts";
@@ -162,6 +163,10 @@ export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: 
 
 /** A request to view the unit at `slug` on a preferred day (or another), at a part of the day. */
 export function viewingRequestAction(request: Request, deps: LeadActionDeps, slug: string) {
+  // Only an address a unit could have; the unit itself may have just been deleted.
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 120) {
+    throw data({ error: "No such unit" }, { status: 404 });
+  }
   return handleLeadPost({
     request,
     ...deps,
