@@ -76,7 +76,13 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     req.on("end", () => {
       if (fake.status !== 200) {
         res.writeHead(fake.status, { "content-type": "application/json" });
-        res.end(JSON.stringify({ ok: false, description: "Bad Gateway" }));
+        res.end(
+          JSON.stringify(
+            fake.status === 429
+              ? { ok: false, description: "Too Many Requests", parameters: { retry_after: 600 } }
+              : { ok: false, description: "Bad Gateway" },
+          ),
+        );
         return;
       }
       fake.calls.push({ path: req.url ?? "", body: JSON.parse(body) });

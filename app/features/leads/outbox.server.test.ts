@@ -321,6 +321,21 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     }
   });
 
+  it("waits as long as Telegram asks after a 429", async () => {
+    const s = settings(null, telegram.apiUrl);
+    telegram.status = 429;
+    const id = await storeLead(
+      database.db,
+      { kind: "contact", name: "Flood", language: "en", sourcePage: "/" },
+      s,
+    );
+    expect(await sendAll(s)).toBe(1);
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.leadId, id));
+    expect(row?.lastError).toContain("Telegram answered 429");
+    // 600 s asked, not the first back-off's 30 s.
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 500_000);
+  });
+
   it("gives a message up, marked failed with its last error, after the last attempt", async () => {
     const s = settings(`smtp://127.0.0.1:${await freePort()}`, null);
     const id = await storeLead(

@@ -105,6 +105,17 @@ export async function enqueueLeadMessages(
   if (rows.length > 0) await tx.insert(outbox).values(rows);
 }
 
+/** A refusal that names when to try again. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = "RetryLaterError";
+  }
+}
+
 export interface Senders {
   email?: (message: EmailMessage) => Promise<void>;
   telegram?: (message: TelegramMessage) => Promise<void>;
@@ -165,12 +176,14 @@ export async function processDueMessages(
     } catch (error) {
       const lastError = errorText(error, options.secrets ?? []);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
+      // A service that says when to come back (Telegram's 429) is not asked sooner.
+      const asked = error instanceof RetryLaterError ? error.retryAfterMs : 0;
       await db
         .update(outbox)
         .set({
           status: giveUp ? "failed" : "pending",
           lastError,
-          nextAttemptAt: new Date(Date.now() + retryDelay(row.attempts)),
+          nextAttemptAt: new Date(Date.now() + Math.max(retryDelay(row.attempts), asked)),
         })
         .where(eq(outbox.id, id));
       options.logger?.warn(
@@ -278,7 +291,13 @@ export function createSenders(
       });
       if (!response.ok) {
         const body = (await response.text().catch(() => "")).slice(0, 300);
-        throw new Error(`Telegram answered ${response.status}: ${body}`);
+        const message = `Telegram answered ${response.status}: ${body}`;
+        const retryAfter = Number(
+          (/"retry_after"\s*:\s*(\d{1,6})/.exec(body) ?? [])[1] ?? Number.NaN,
+        );
+        if (response.status === 429 && Number.isFinite(retryAfter))
+          throw new RetryLaterError(message, Math.min(retryAfter, 3600) * 1000);
+        throw new Error(message);
       }
     };
   }
@@ -301,6 +320,10 @@ export interface WorkerOptions extends ProcessOptions {
 }
 
 export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
+  // Nothing configured: nothing to send, and no query every few seconds. Messages written under
+  // an earlier configuration wait for a channel to come back.
+  if (!options.senders.email && !options.senders.telegram)
+    return { nudge: () => {}, stop: async () => {} };
   const pollMs = options.pollMs ?? 15_000;
   let running: Promise<void> | null = null;
   let again = false;
