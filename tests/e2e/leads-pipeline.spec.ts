@@ -191,3 +191,30 @@ test("the new actions answer wrong and hostile posts with a 4xx, never a 500", a
   });
   expect([400, 403]).toContain(foreign.status);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the viewing form posts to the unit's viewing page, which answers in place", async ({
+    page,
+  }) => {
+    const api = await (await fetch(`${server.url}/api/units`)).json();
+    const unit: { slug: string; name: string } = api.units[0];
+    const name = `NoJS viewer ${Date.now()}`;
+    await page.goto(`${server.url}/ru/units/${unit.slug}`);
+    const form = page.locator("#viewing");
+    await form.getByLabel("Ваше имя").fill(name);
+    await form.getByRole("button", { name: "Записаться на просмотр" }).click();
+    // Refused without a contact and a day: the typed name is kept.
+    await expect(page).toHaveURL(new RegExp(`/ru/units/${unit.slug}/viewing$`));
+    await expect(page.locator("#viewing").getByLabel("Ваше имя")).toHaveValue(name);
+    await page.locator("#viewing").getByLabel("Телефон").fill("+66 81 555 0000");
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.locator("#viewing").getByLabel("Желаемый день").fill(day);
+    await page.locator("#viewing").getByRole("button", { name: "Записаться на просмотр" }).click();
+    await expect(page.getByText(`Спасибо! Мы подтвердим просмотр ${unit.name}`)).toBeVisible();
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.text?.includes(name)).length, { timeout: 10_000 })
+      .toBe(1);
+  });
+});

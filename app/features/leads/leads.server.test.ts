@@ -95,6 +95,29 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     expect(await countLeads(database.db, "roi")).toBe(before + 1);
   });
 
+  it("wakes the outbox once a lead is stored, and only then", async () => {
+    let woken = 0;
+    const postWith = (fields: Record<string, string>, address: string) =>
+      handleLeadPost({
+        request: post("/owners/roi", fields),
+        db: database.db,
+        logger,
+        clientAddress: address,
+        kind: "roi",
+        fields: ROI_LEAD_FIELDS,
+        validate: (f) => parseForm(roiLeadSchema, f),
+        store: async (db, value, meta) => {
+          await storeLead(db, { kind: "roi", ...value, ...meta });
+        },
+        afterStore: () => woken++,
+      });
+    await postWith({ name: "Wake", email: "wake@example.com", phone: "" }, "198.51.100.60");
+    expect(woken).toBe(1);
+    await postWith({ name: "", email: "nope", phone: "" }, "198.51.100.61");
+    await postWith({ name: "Bot", email: "b@example.com", website: "x" }, "198.51.100.62");
+    expect(woken).toBe(1);
+  });
+
   it("accepts a filled honeypot silently and stores nothing", async () => {
     const before = await countLeads(database.db, "roi");
     const answer = await roiPost(
