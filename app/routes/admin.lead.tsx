@@ -75,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { ok: false, errors: firstErrors(parsed.error.issues) },
       { status: 400 },
     );
-  if (!(await updatePipeline(db, id, parsed.data)))
+  if (!(await updatePipeline(db, id, parsed.data, admin.id)))
     return data<ActionResult>(
       { ok: false, errors: { ownerId: "That lead or owner does not exist." } },
       { status: 404 },

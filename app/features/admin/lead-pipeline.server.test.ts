@@ -1,5 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, leads, outbox } from "../../db/schema.ts";
+import { adminUsers, auditLog, leads, outbox } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { noteSchema, pipelineSchema } from "./lead-pipeline.ts";
 import {
@@ -118,6 +119,16 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
         followUpOn: deskToday(),
       }),
     ).toBe(true);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "lead"), eq(auditLog.entityId, String(id))));
+    expect(audit).toMatchObject({
+      adminUserId: null,
+      action: "pipeline",
+      before: { stage: "new", lostReason: null, ownerId: null, followUpOn: null },
+      after: { stage: "viewing-booked", lostReason: null, ownerId: other, followUpOn: deskToday() },
+    });
     expect(await addLeadNote(database.db, id, me, "Called; viewing on Friday")).toBe(true);
     expect(await addLeadNote(database.db, id, other, "Confirmed by WhatsApp")).toBe(true);
     expect(await addLeadNote(database.db, 999_999, me, "nobody")).toBe(false);
@@ -136,12 +147,21 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
     ]);
     expect((await list("stage=viewing-booked")).map((l) => l.id)).toEqual([id]);
 
-    await updatePipeline(database.db, id, {
-      stage: "lost",
-      lostReason: "Bought elsewhere",
-      ownerId: null,
-      followUpOn: null,
-    });
+    await updatePipeline(
+      database.db,
+      id,
+      { stage: "lost", lostReason: "Bought elsewhere", ownerId: null, followUpOn: null },
+      me,
+    );
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => [a.adminUserId, (a.after as { stage: string }).stage])).toEqual([
+      [null, "viewing-booked"],
+      [me, "lost"],
+    ]);
     expect(await getLead(database.db, id)).toMatchObject({
       stage: "lost",
       lostReason: "Bought elsewhere",

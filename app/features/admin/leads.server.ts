@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import {
   adminUsers,
+  auditLog,
   LEAD_KINDS,
   LEAD_STAGES,
   leadNotes,
@@ -170,7 +171,7 @@ export function describeMessages(messages: LeadMessageState[]): string {
 
 /** One lead with its notes, for its own page; null when there is no such lead. */
 export async function getLead(db: AppDatabase, id: number) {
-  const [lead] = await listLeadsById(db, id);
+  const [lead] = await listLeads(db, { kind: null, status: null, only: eq(leads.id, id) });
   if (!lead) return null;
   const notes = await db
     .select({
@@ -189,15 +190,6 @@ export async function getLead(db: AppDatabase, id: number) {
   };
 }
 
-async function listLeadsById(db: AppDatabase, id: number) {
-  const all = await listLeadsWhere(db, eq(leads.id, id));
-  return all;
-}
-
-function listLeadsWhere(db: AppDatabase, condition: SQL) {
-  return listLeads(db, { kind: null, status: null, only: condition });
-}
-
 /** The admins a lead can be given to: accounts that are not disabled. */
 export async function listLeadOwners(db: AppDatabase) {
   return db
@@ -214,27 +206,49 @@ export interface PipelineUpdate {
   followUpOn: string | null;
 }
 
-/** Moves a lead in the pipeline; false when there is no such lead or owner. */
+/**
+ * Moves a lead in the pipeline, and records who did it and what changed in the audit log; false
+ * when there is no such lead or owner.
+ */
 export async function updatePipeline(
   db: AppDatabase,
   id: number,
   update: PipelineUpdate,
+  adminUserId: number | null = null,
 ): Promise<boolean> {
   if (update.ownerId !== null) {
     const owners = await listLeadOwners(db);
     if (!owners.some((o) => o.id === update.ownerId)) return false;
   }
-  const rows = await db
-    .update(leads)
-    .set({
-      stage: update.stage,
-      lostReason: update.stage === "lost" ? update.lostReason : null,
-      ownerId: update.ownerId,
-      followUpOn: update.followUpOn,
-    })
-    .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return rows.length > 0;
+  const pipeline = {
+    stage: leads.stage,
+    lostReason: leads.lostReason,
+    ownerId: leads.ownerId,
+    followUpOn: leads.followUpOn,
+  };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(pipeline).from(leads).where(eq(leads.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx
+      .update(leads)
+      .set({
+        stage: update.stage,
+        lostReason: update.stage === "lost" ? update.lostReason : null,
+        ownerId: update.ownerId,
+        followUpOn: update.followUpOn,
+      })
+      .where(eq(leads.id, id))
+      .returning(pipeline);
+    await tx.insert(auditLog).values({
+      adminUserId,
+      action: "pipeline",
+      entity: "lead",
+      entityId: String(id),
+      before,
+      after,
+    });
+    return true;
+  });
 }
 
 export async function addLeadNote(

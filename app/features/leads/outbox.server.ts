@@ -10,7 +10,7 @@
  * be taken again once the lease is over (a message is sent at least once, never twice by two
  * live workers).
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { emailSuppressions, outbox, properties } from "../../db/schema.ts";
@@ -193,51 +193,6 @@ export async function processDueMessages(
     }
   }
   return rows.length;
-}
-
-/** The state of each lead's messages, for the admin. */
-export async function messagesOfLeads(db: AppDatabase, leadIds: number[]) {
-  if (leadIds.length === 0) return new Map<number, LeadMessageState[]>();
-  const rows = await db
-    .select({
-      leadId: outbox.leadId,
-      channel: outbox.channel,
-      purpose: outbox.purpose,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      nextAttemptAt: outbox.nextAttemptAt,
-      sentAt: outbox.sentAt,
-      lastError: outbox.lastError,
-    })
-    .from(outbox)
-    .where(inArray(outbox.leadId, leadIds))
-    .orderBy(outbox.id);
-  const byLead = new Map<number, LeadMessageState[]>();
-  for (const r of rows) {
-    if (r.leadId === null) continue;
-    const list = byLead.get(r.leadId) ?? [];
-    list.push({
-      channel: r.channel,
-      purpose: r.purpose,
-      status: r.status,
-      attempts: r.attempts,
-      nextAttemptAt: r.nextAttemptAt.toISOString(),
-      sentAt: r.sentAt?.toISOString() ?? null,
-      lastError: r.lastError,
-    });
-    byLead.set(r.leadId, list);
-  }
-  return byLead;
-}
-
-export interface LeadMessageState {
-  channel: string;
-  purpose: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: string;
-  sentAt: string | null;
-  lastError: string | null;
 }
 
 /** Sends e-mail over SMTP (nodemailer) and Telegram messages over the Bot API. */
