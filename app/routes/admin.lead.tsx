@@ -32,7 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getRuntime().database.db;
   const lead = id === null ? null : await getLead(db, id);
   if (!lead) throw data({ error: "That lead does not exist." }, { status: 404 });
-  return { email: admin.email, lead, owners: await listLeadOwners(db) };
+  const owners = await listLeadOwners(db);
+  // An owner whose account has since been disabled stays selectable on their own leads.
+  if (lead.ownerId !== null && !owners.some((o) => o.id === lead.ownerId))
+    owners.push({ id: lead.ownerId, email: `${lead.ownerEmail ?? "unknown"} (disabled)` });
+  return { email: admin.email, lead, owners };
 }
 
 type ActionResult = { ok: true; saved: string } | { ok: false; errors: Record<string, string> };

@@ -186,6 +186,16 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
       }),
     ).toBe(false);
     expect(await getLead(database.db, 999_999)).toBeNull();
+    // A lead keeps an owner whose account was disabled since; no lead is newly given to one.
+    const carl = ids["Carl 100%_sure"] ?? 0;
+    await database.db
+      .update(adminUsers)
+      .set({ disabledAt: new Date() })
+      .where(eq(adminUsers.id, other));
+    const keep = { stage: "new" as const, lostReason: null, followUpOn: "2020-01-01" };
+    expect(await updatePipeline(database.db, carl, { ...keep, ownerId: other })).toBe(true);
+    expect(await updatePipeline(database.db, id, { ...keep, ownerId: other })).toBe(false);
+    await database.db.update(adminUsers).set({ disabledAt: null }).where(eq(adminUsers.id, other));
   });
 
   it("shows each lead's alerts and exports the new columns after the old ones", async () => {

@@ -216,10 +216,7 @@ export async function updatePipeline(
   update: PipelineUpdate,
   adminUserId: number | null = null,
 ): Promise<boolean> {
-  if (update.ownerId !== null) {
-    const owners = await listLeadOwners(db);
-    if (!owners.some((o) => o.id === update.ownerId)) return false;
-  }
+  const owners = update.ownerId === null ? [] : await listLeadOwners(db);
   const pipeline = {
     stage: leads.stage,
     lostReason: leads.lostReason,
@@ -229,6 +226,13 @@ export async function updatePipeline(
   return db.transaction(async (tx) => {
     const [before] = await tx.select(pipeline).from(leads).where(eq(leads.id, id)).for("update");
     if (!before) return false;
+    // A new owner must be an active account; a lead may keep one since disabled.
+    if (
+      update.ownerId !== null &&
+      update.ownerId !== before.ownerId &&
+      !owners.some((o) => o.id === update.ownerId)
+    )
+      return false;
     const [after] = await tx
       .update(leads)
       .set({
