@@ -8,6 +8,7 @@ import type { LEAD_KINDS } from "../../db/schema.ts";
 import { type Language, localizePath } from "../../i18n/languages.ts";
 import { type Contacts, telegramLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { LEAD_KIND_NAMES } from "./lead-kinds.ts";
 
 type LeadKind = (typeof LEAD_KINDS)[number];
 
@@ -40,15 +41,6 @@ export interface EmailMessage {
 export interface TelegramMessage {
   text: string;
 }
-
-export const KIND_NAMES: Record<LeadKind, string> = {
-  roi: "ROI 7% program",
-  "revenue-share": "70:30 revenue share",
-  "unit-enquiry": "Unit enquiry",
-  contact: "Contact",
-  newsletter: "Newsletter subscription",
-  viewing: "Viewing request",
-};
 
 const LEASES: Record<string, { en: string; ru: string }> = {
   "1-year": { en: "1 year", ru: "1 год" },
@@ -122,7 +114,7 @@ function unitLine(lead: LeadForMessages, publicUrl: string, lang: Language): str
 
 /** The alert's text, the same for e-mail and Telegram: kind, unit, contacts, figures, links. */
 export function alertText(lead: LeadForMessages, publicUrl: string): string {
-  const lines = [`New lead: ${KIND_NAMES[lead.kind]}`];
+  const lines = [`New lead: ${LEAD_KIND_NAMES[lead.kind]}`];
   const unit = unitLine(lead, publicUrl, "en");
   if (unit) lines.push(`Unit: ${unit}`);
   if (lead.name) lines.push(`Name: ${lead.name}`);
@@ -143,7 +135,7 @@ export function alertSubject(lead: LeadForMessages): string {
   const who = lead.name ?? lead.email ?? lead.phone ?? "";
   const unit = lead.unit ? ` — ${lead.unit.name}` : "";
   // A header is one line: whatever a visitor typed never adds another.
-  return `New lead: ${KIND_NAMES[lead.kind]}${unit}${who ? ` — ${who}` : ""}`
+  return `New lead: ${LEAD_KIND_NAMES[lead.kind]}${unit}${who ? ` — ${who}` : ""}`
     .replace(/[\r\n\t\u2028\u2029]+/g, " ")
     .slice(0, 200);
 }

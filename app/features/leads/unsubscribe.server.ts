@@ -56,12 +56,3 @@ export async function isSuppressed(db: AppDatabase, email: string): Promise<bool
     .where(eq(emailSuppressions.email, email.toLowerCase()));
   return rows.length > 0;
 }
-
-/** Subscribing again is consent again: the address may be mailed. */
-export async function unsuppressEmail(db: AppDatabase, email: string): Promise<boolean> {
-  const rows = await db
-    .delete(emailSuppressions)
-    .where(eq(emailSuppressions.email, email.toLowerCase()))
-    .returning({ email: emailSuppressions.email });
-  return rows.length > 0;
-}
