@@ -8,6 +8,7 @@ import {
   startSmtp,
   type TestSmtp,
 } from "../../../tests/support/mail-servers.ts";
+import { type AppDatabase, openDatabase } from "../../db/client.server.ts";
 import { outbox, properties } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
@@ -371,10 +372,16 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
         sent.push(m.text);
       },
     };
-    const work = async () => {
-      while ((await processDueMessages(database.db, senders, { batch: 3 })) > 0) {}
-    };
-    await Promise.all([work(), work(), work(), work()]);
+    // On PostgreSQL, as two servers: each with a connection pool of its own.
+    const second = database.url ? await openDatabase({ url: database.url }) : database;
+    try {
+      const work = async (db: AppDatabase) => {
+        while ((await processDueMessages(db, senders, { batch: 3 })) > 0) {}
+      };
+      await Promise.all([work(database.db), work(second.db), work(database.db), work(second.db)]);
+    } finally {
+      if (second !== database) await second.close();
+    }
     expect(sent).toHaveLength(40);
     expect(new Set(sent).size).toBe(40);
     const rows = await database.db.select().from(outbox);
