@@ -1,7 +1,12 @@
-import { LEAD_KIND_NAMES } from "../leads/lead-kinds.ts";
-
 /** Lead kinds as the admin reads them; the keys are the database's LEAD_KINDS (a test checks). */
-export const LEAD_KIND_LABELS: Record<string, string> = LEAD_KIND_NAMES;
+export const LEAD_KIND_LABELS: Record<string, string> = {
+  roi: "ROI 7% program",
+  "revenue-share": "70:30 revenue share",
+  "unit-enquiry": "Unit enquiry",
+  contact: "Contact",
+  newsletter: "Newsletter",
+  viewing: "Viewing request",
+};
 
 /** A lead's calculator or form inputs on one line: "propertyValue: 8000000; location: Kamala". */
 export function describeInputs(inputs: Record<string, unknown>): string {

@@ -58,6 +58,8 @@ const TIMES: Record<string, { en: string; ru: string }> = {
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
+const kindName = (kind: string) => LEAD_KIND_NAMES[kind] ?? kind;
+
 export function unitUrl(publicUrl: string, slug: string, lang: Language): string {
   return `${publicUrl}${localizePath(`/units/${encodeURIComponent(slug)}`, lang)}`;
 }
@@ -114,7 +116,7 @@ function unitLine(lead: LeadForMessages, publicUrl: string, lang: Language): str
 
 /** The alert's text, the same for e-mail and Telegram: kind, unit, contacts, figures, links. */
 export function alertText(lead: LeadForMessages, publicUrl: string): string {
-  const lines = [`New lead: ${LEAD_KIND_NAMES[lead.kind]}`];
+  const lines = [`New lead: ${kindName(lead.kind)}`];
   const unit = unitLine(lead, publicUrl, "en");
   if (unit) lines.push(`Unit: ${unit}`);
   if (lead.name) lines.push(`Name: ${lead.name}`);
@@ -135,7 +137,7 @@ export function alertSubject(lead: LeadForMessages): string {
   const who = lead.name ?? lead.email ?? lead.phone ?? "";
   const unit = lead.unit ? ` — ${lead.unit.name}` : "";
   // A header is one line: whatever a visitor typed never adds another.
-  return `New lead: ${LEAD_KIND_NAMES[lead.kind]}${unit}${who ? ` — ${who}` : ""}`
+  return `New lead: ${kindName(lead.kind)}${unit}${who ? ` — ${who}` : ""}`
     .replace(/[\r\n\t\u2028\u2029]+/g, " ")
     .slice(0, 200);
 }
@@ -160,7 +162,7 @@ const REPLY = {
       newsletter:
         "You are subscribed to our newsletter: new units, market notes and owner news, a few times a month at most.",
       viewing: "You asked to view this unit:",
-    } satisfies Record<LeadKind, string>,
+    } as Record<string, string>,
     next: "What happens next: someone from our desk will contact you within 24 hours to discuss the details and answer your questions.",
     nextNewsletter: "Nothing else to do: the next issue will come to this address.",
     nextViewing:
@@ -184,7 +186,7 @@ const REPLY = {
       newsletter:
         "Вы подписались на нашу рассылку: новые объекты, обзоры рынка и новости для владельцев, не чаще нескольких раз в месяц.",
       viewing: "Вы хотите посмотреть этот объект:",
-    } satisfies Record<LeadKind, string>,
+    } as Record<string, string>,
     next: "Что дальше: наш менеджер свяжется с вами в течение 24 часов, чтобы обсудить детали и ответить на вопросы.",
     nextNewsletter: "Больше ничего делать не нужно: следующий выпуск придёт на этот адрес.",
     nextViewing:
@@ -206,7 +208,9 @@ export function replyEmail(
 ): EmailMessage {
   const lang = lead.language;
   const r = REPLY[lang];
-  const lines: string[] = [r.greeting(lead.name), "", r.thanks, "", r.about[lead.kind]];
+  const lines: string[] = [r.greeting(lead.name), "", r.thanks];
+  const about = r.about[lead.kind];
+  if (about) lines.push("", about);
   const unit = unitLine(lead, publicUrl, lang);
   if (unit && (lead.kind === "unit-enquiry" || lead.kind === "viewing")) lines.push(unit);
   const figures = figureLines(lead, lang);
