@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getRuntime } from "./db/runtime.server.ts";
+import { captureLeadSource } from "./features/leads/lead-source.ts";
 import { languageFromPath, localizePath } from "./i18n/languages.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { createTranslator } from "./i18n/translate.ts";
@@ -52,6 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // wait for it before using what needs JavaScript).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    // The campaign or site that brought the visitor, kept for the lead forms.
+    captureLeadSource();
   }, []);
   const { pathname } = useLocation();
   const lang = languageFromPath(pathname);

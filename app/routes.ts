@@ -25,6 +25,8 @@ export default [
   ...page("owners/roi/brochure.pdf", "routes/owners.roi.brochure.ts", "owners-roi-brochure"),
   ...page("newsletter", "routes/newsletter.tsx", "newsletter"),
   ...page("units/:slug", "routes/unit.tsx", "unit"),
+  ...page("units/:slug/viewing", "routes/unit-viewing.tsx", "unit-viewing"),
+  ...page("unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"),
   ...page("about", "routes/about.tsx", "about"),
   ...page("blog", "routes/blog.tsx", "blog"),
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),
@@ -46,6 +48,7 @@ export default [
   route("admin/calendars", "routes/admin.calendars.tsx"),
   route("admin/leads", "routes/admin.leads.tsx"),
   route("admin/leads/export.csv", "routes/admin.leads-export.ts"),
+  route("admin/leads/:id", "routes/admin.lead.tsx"),
   route("admin/security", "routes/admin.security.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -37,7 +37,7 @@ ALTER TABLE "stays" ADD CONSTRAINT "stays_feed_id_calendar_feeds_id_fk" FOREIGN 
 CREATE UNIQUE INDEX "calendar_feeds_property_url_key" ON "calendar_feeds" USING btree ("property_id","url");--> statement-breakpoint
 CREATE INDEX "stays_property_dates_idx" ON "stays" USING btree ("property_id","start_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "stays_feed_uid_key" ON "stays" USING btree ("feed_id","feed_uid");--> statement-breakpoint
-ALTER TABLE "leads" ADD CONSTRAINT "leads_kind_check" CHECK ("leads"."kind" in ('roi', 'revenue-share', 'unit-enquiry', 'contact', 'newsletter', 'availability-alert'));--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_kind_check" CHECK ("leads"."kind" in ('roi', 'revenue-share', 'unit-enquiry', 'contact', 'newsletter', 'availability-alert', 'viewing'));--> statement-breakpoint
 -- Public pages show a unit's calendar (and its .ics), so a stay's change is a content change.
 CREATE TRIGGER "stays_content_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "stays"
   FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();

@@ -13,8 +13,10 @@ import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts"
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { startAvailabilityJobs } from "../app/features/availability/jobs.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
+import { createSenders, startOutboxWorker } from "../app/features/leads/outbox.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
+import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/paths.server.ts";
@@ -81,6 +83,17 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   });
   const runtime: Runtime = { config, database, databaseReady: false, storage, logger };
   setRuntime(runtime);
+  // Alerts and replies of stored leads: sent from here, retried until they go.
+  const outboxWorker = startOutboxWorker({
+    db: () => (runtime.databaseReady ? database.db : null),
+    senders: createSenders(config.notifications, async (lang) => ({
+      pdf: (await cachedRoiBrochure(lang, config.contacts)).pdf,
+      fileName: brochureFileName(lang),
+    })),
+    logger,
+    secrets: [config.notifications.telegram?.token ?? ""],
+  });
+  runtime.outbox = outboxWorker;
 
   const pictures = [...SITE_PICTURES, ...(await blogPictures())];
   try {
@@ -125,6 +138,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     logger.info({ database: database.kind }, "database ready");
     sweepUploads();
     availabilityJobs.runNow();
+    outboxWorker.nudge();
   };
   // Pictures uploaded into admin forms that were never saved: swept at start and daily.
   const sweepUploads = () => {
@@ -169,6 +183,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
       clearTimeout(retry);
       clearInterval(sweeper);
       availabilityJobs.stop();
+      await outboxWorker.stop();
       await database.close();
       if ("close" in storage && typeof storage.close === "function") storage.close();
       setRuntime(undefined);

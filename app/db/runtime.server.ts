@@ -11,6 +11,8 @@ export interface Runtime {
   databaseReady: boolean;
   storage: MediaStorage;
   logger: Logger;
+  /** Sends the outbox's messages; nudged when a lead is stored. */
+  outbox?: { nudge(): void };
 }
 
 // Kept on globalThis so that the development server's module reloads reuse one runtime.

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { STAY_KINDS } from "../domain/availability.ts";
-import { LEAD_KINDS, LEAD_STATUSES } from "../domain/leads.ts";
+import { LEAD_KINDS, LEAD_STAGES, LEAD_STATUSES } from "../domain/leads.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -244,6 +244,16 @@ export const leads = pgTable(
     status: text("status").notNull().default("new"),
     createdAt: createdAt(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    stage: text("stage").notNull().default("new"),
+    lostReason: text("lost_reason"),
+    ownerId: integer("owner_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    followUpOn: date("follow_up_on", { mode: "string" }),
+    /** First-touch campaign of the visitor: utm_source, utm_medium, utm_campaign. */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    /** The page of another site that brought the visitor, when the browser told. */
+    referrer: text("referrer"),
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt.desc()),
@@ -255,8 +265,66 @@ export const leads = pgTable(
     index("leads_property_idx").on(t.propertyId),
     check("leads_kind_check", sql`${t.kind} in (${inList(LEAD_KINDS)})`),
     check("leads_status_check", sql`${t.status} in (${inList(LEAD_STATUSES)})`),
+    check("leads_stage_check", sql`${t.stage} in (${inList(LEAD_STAGES)})`),
+    index("leads_follow_up_idx").on(t.followUpOn),
+    index("leads_owner_idx").on(t.ownerId),
   ],
 );
+
+/** The desk's dated notes on a lead. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
+export const OUTBOX_PURPOSES = ["alert", "reply"] as const;
+export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
+
+/**
+ * Messages to send (alerts to the desk, replies to visitors), written in the same transaction
+ * as the lead that caused them and sent by the outbox worker, with retries.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text("channel").notNull(),
+    purpose: text("purpose").notNull(),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    /** The rendered message: recipients, subject, text, attachments to add when sending. */
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a worker may take it next; a worker taking it moves this past its own lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_lead_idx").on(t.leadId),
+    check("outbox_channel_check", sql`${t.channel} in (${inList(OUTBOX_CHANNELS)})`),
+    check("outbox_purpose_check", sql`${t.purpose} in (${inList(OUTBOX_PURPOSES)})`),
+    check("outbox_status_check", sql`${t.status} in (${inList(OUTBOX_STATES)})`),
+  ],
+);
+
+/** Addresses that asked for no more mail (stored in lower case): nothing is sent to them. */
+export const emailSuppressions = pgTable("email_suppressions", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const auditLog = pgTable(
   "audit_log",

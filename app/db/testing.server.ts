@@ -10,6 +10,8 @@ export const TEST_ENGINES = [
 export type TestEngine = (typeof TEST_ENGINES)[number];
 
 export interface TestDatabase extends Database {
+  /** On PostgreSQL, the throwaway database's URL, so a test can open more connections to it. */
+  url?: string;
   /** Closes the database and, on PostgreSQL, drops the throwaway database. */
   destroy(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function createTestDatabase(engine: TestEngine): Promise<TestDataba
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     destroy: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -7,8 +7,13 @@ export const LEAD_KINDS = [
   "contact",
   "newsletter",
   "availability-alert",
+  "viewing",
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const LEAD_STATUSES = ["new", "handled"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Where a lead stands in the desk's pipeline, in order (the database checks these values). */
+export const LEAD_STAGES = ["new", "contacted", "viewing-booked", "offer", "won", "lost"] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];

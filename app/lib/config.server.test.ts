@@ -196,3 +196,62 @@ describe("media storage settings", () => {
     expect(problems({ S3_BUCKET: "rentals-media" })).toEqual([]);
   });
 });
+
+describe("lead alert and reply channels", () => {
+  it("sends nothing when neither SMTP nor Telegram is configured", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).notifications).toEqual({
+      email: undefined,
+      telegram: undefined,
+    });
+  });
+
+  it("reads SMTP, the desk's addresses, the sender and Telegram", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SMTP_URL: "smtp://mailer:pa55@mail.example.com:587",
+      LEADS_NOTIFY_EMAIL: "desk@example.com, owner@example.com",
+      MAIL_FROM: "Kamala Living <rentals@example.com>",
+      TELEGRAM_BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOpp",
+      TELEGRAM_CHAT_ID: "-1001234567",
+      TELEGRAM_API_URL: "http://127.0.0.1:9999/",
+    });
+    expect(config.notifications).toEqual({
+      email: {
+        smtpUrl: "smtp://mailer:pa55@mail.example.com:587",
+        from: "Kamala Living <rentals@example.com>",
+        desk: ["desk@example.com", "owner@example.com"],
+      },
+      telegram: {
+        token: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOpp",
+        chatId: "-1001234567",
+        apiUrl: "http://127.0.0.1:9999",
+      },
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), SMTP_URL: "smtp://localhost:25" }).notifications.email,
+    ).toEqual({
+      smtpUrl: "smtp://localhost:25",
+      from: "Kamala Living <rentals@example.com>",
+      desk: [],
+    });
+  });
+
+  it("names wrong values and never echoes a password or the bot token", () => {
+    const problems = configProblems({
+      SMTP_URL: "http://mailer:hunter2-smtp@mail.example.com",
+      LEADS_NOTIFY_EMAIL: "desk@example.com, nope",
+      TELEGRAM_BOT_TOKEN: "secret-token-value",
+    }).join("\n");
+    expect(problems).toContain("SMTP_URL must be an smtp:// or smtps:// URL");
+    expect(problems).toContain("LEADS_NOTIFY_EMAIL must be one or more e-mail addresses");
+    expect(problems).toContain("TELEGRAM_BOT_TOKEN must be a bot token");
+    expect(problems).not.toContain("hunter2-smtp");
+    expect(problems).not.toContain("secret-token-value");
+    expect(configProblems({ TELEGRAM_CHAT_ID: "-100123" }).join()).toContain(
+      "TELEGRAM_BOT_TOKEN is required with the other Telegram setting",
+    );
+    expect(configProblems({ LEADS_NOTIFY_EMAIL: "desk@example.com" }).join()).toContain(
+      "SMTP_URL is required to send the alerts",
+    );
+  });
+});

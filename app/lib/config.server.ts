@@ -90,8 +90,53 @@ const configSchema = z
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false"], { error: 'must be "true" or "false"' })
       .default("false"),
+    SMTP_URL: optional(
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\/[^\s]+$/,
+          "must be an smtp:// or smtps:// URL like smtp://user:pass@host:587",
+        ),
+    ),
+    MAIL_FROM: optional(z.string().min(3).max(200)),
+    LEADS_NOTIFY_EMAIL: optional(
+      z
+        .string()
+        .max(2000)
+        .refine(
+          (v) => emailList(v).every((a) => z.email().safeParse(a).success),
+          "must be one or more e-mail addresses separated by commas",
+        ),
+    ),
+    TELEGRAM_BOT_TOKEN: optional(
+      z
+        .string()
+        .regex(/^[0-9]{3,20}:[A-Za-z0-9_-]{20,100}$/, "must be a bot token from @BotFather"),
+    ),
+    TELEGRAM_CHAT_ID: optional(
+      z
+        .string()
+        .regex(/^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, "must be a chat id or @channel"),
+    ),
+    TELEGRAM_API_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .default("https://api.telegram.org"),
   })
   .superRefine((c, ctx) => {
+    if (Boolean(c.TELEGRAM_BOT_TOKEN) !== Boolean(c.TELEGRAM_CHAT_ID)) {
+      const missing = c.TELEGRAM_BOT_TOKEN ? "TELEGRAM_CHAT_ID" : "TELEGRAM_BOT_TOKEN";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required with the other Telegram setting (or leave both unset)",
+      });
+    }
+    if (c.LEADS_NOTIFY_EMAIL && !c.SMTP_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required to send the alerts of LEADS_NOTIFY_EMAIL",
+      });
     if (c.MEDIA_STORAGE !== "s3") {
       // Pictures on local disk are served by this server; a CDN in front of it needs no setting.
       if (c.MEDIA_PUBLIC_URL)
@@ -127,7 +172,18 @@ const SECRETS = new Set([
   "SESSION_SECRET",
   "S3_SECRET_ACCESS_KEY",
   "S3_ACCESS_KEY_ID",
+  "TELEGRAM_BOT_TOKEN",
 ]);
+
+/** Settings holding a URL whose password is masked when echoed. */
+const URLS_WITH_PASSWORD = new Set(["DATABASE_URL", "SMTP_URL"]);
+
+function emailList(value: string): string[] {
+  return value
+    .split(",")
+    .map((a) => a.trim())
+    .filter((a) => a !== "");
+}
 
 /**
  * A setting's value as an error message may show it: the password of a connection URL is
@@ -136,7 +192,7 @@ const SECRETS = new Set([
  */
 function echoedValue(name: string, value: string | undefined): string | undefined {
   if (value === undefined || SECRETS.has(name)) return undefined;
-  if (name !== "DATABASE_URL") return value;
+  if (!URLS_WITH_PASSWORD.has(name)) return value;
   return value.replace(/^((?:[^:/@]*:\/\/)?[^:/@]*:).*@/s, "$1***@");
 }
 
@@ -171,6 +227,14 @@ export interface AppConfig {
     feedIntervalMinutes: number;
     feedTimeoutMs: number;
   };
+  /** Mail and Telegram for lead alerts and replies; each channel unset when not configured. */
+  notifications: NotificationConfig;
+}
+
+export interface NotificationConfig {
+  /** SMTP_URL set: replies to visitors are sent; alerts too when `desk` names addresses. */
+  email: { smtpUrl: string; from: string; desk: string[] } | undefined;
+  telegram: { token: string; chatId: string; apiUrl: string } | undefined;
 }
 
 export interface S3Config {
@@ -241,6 +305,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       horizonDays: c.AVAILABILITY_HORIZON_DAYS,
       feedIntervalMinutes: c.CALENDAR_FEED_INTERVAL_MINUTES,
       feedTimeoutMs: c.CALENDAR_FEED_TIMEOUT_SECONDS * 1000,
+    },
+    notifications: {
+      email: c.SMTP_URL
+        ? {
+            smtpUrl: c.SMTP_URL,
+            from: c.MAIL_FROM ?? `${c.BRAND_NAME} <${c.CONTACT_EMAIL}>`,
+            desk: emailList(c.LEADS_NOTIFY_EMAIL ?? ""),
+          }
+        : undefined,
+      telegram:
+        c.TELEGRAM_BOT_TOKEN && c.TELEGRAM_CHAT_ID
+          ? {
+              token: c.TELEGRAM_BOT_TOKEN,
+              chatId: c.TELEGRAM_CHAT_ID,
+              apiUrl: c.TELEGRAM_API_URL.replace(/\/$/, ""),
+            }
+          : undefined,
     },
     contacts: {
       brandName: c.BRAND_NAME,

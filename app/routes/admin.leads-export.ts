@@ -5,8 +5,8 @@ import type { Route } from "./+types/admin.leads-export";
 
 /** The leads of the current filter as CSV (UTF-8 with BOM, so spreadsheets read Cyrillic). */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const filter = parseLeadFilter(url.searchParams);
+  const admin = await requireAdmin(request);
+  const filter = parseLeadFilter(url.searchParams, admin.id);
   const csv = leadsCsv(await listLeads(getRuntime().database.db, filter));
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

@@ -1,10 +1,13 @@
-import { data, Form, useFetcher, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { reportFailure } from "../db/failure.server.ts";
 import { getRuntime } from "../db/runtime.server.ts";
 import { formatAdminDateTime } from "../domain/date-time.ts";
+import { LEAD_STAGES } from "../domain/leads.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
+import { describeMessage, SEARCH_MAX, STAGE_LABELS } from "../features/admin/lead-pipeline.ts";
+import type { LeadRow } from "../features/admin/leads.server.ts";
 import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
 import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -17,13 +20,20 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const filter = parseLeadFilter(url.searchParams);
+  const filter = parseLeadFilter(url.searchParams, admin.id);
+  const view = {
+    kind: filter.kind,
+    status: filter.status,
+    stage: filter.stage ?? null,
+    mine: filter.ownerId !== undefined,
+    q: filter.search ?? "",
+  };
   try {
     const leads = await listLeads(getRuntime().database.db, filter);
-    return { email: admin.email, filter, leads, loadError: null };
+    return { email: admin.email, filter: view, leads, loadError: null };
   } catch (error) {
     const failure = await reportFailure("Failed to load leads", error);
-    return { email: admin.email, filter, leads: [], loadError: failure.message };
+    return { email: admin.email, filter: view, leads: [], loadError: failure.message };
   }
 }
 
@@ -55,6 +65,102 @@ function HandleButton({ id, handled }: { id: number; handled: boolean }) {
   );
 }
 
+const selectStyle = "mt-1 block rounded-lg border border-sand-200 px-3 py-2";
+
+function LeadTable({ leads }: { leads: LeadRow[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-sand-100 text-xs uppercase text-ink-600">
+          <tr>
+            <th className="px-3 py-2">Date</th>
+            <th className="px-3 py-2">Kind</th>
+            <th className="px-3 py-2">Name and contacts</th>
+            <th className="px-3 py-2">Language</th>
+            <th className="px-3 py-2">Unit or inputs</th>
+            <th className="px-3 py-2">Owner and follow-up</th>
+            <th className="px-3 py-2">Alerts</th>
+            <th className="px-3 py-2">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.map((lead) => (
+            <tr key={lead.id} className="border-t border-sand-100 align-top" data-testid="lead-row">
+              <td className="px-3 py-2 whitespace-nowrap">
+                <Link className="text-sea-700 underline" to={`/admin/leads/${lead.id}`}>
+                  {formatAdminDateTime(lead.createdAt)}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</td>
+              <td className="px-3 py-2">
+                <p className="font-medium">{lead.name ?? "—"}</p>
+                {lead.email && (
+                  <a className="block text-sea-700 underline" href={`mailto:${lead.email}`}>
+                    {lead.email}
+                  </a>
+                )}
+                {lead.phone && (
+                  <a className="block text-sea-700 underline" href={`tel:${lead.phone}`}>
+                    {lead.phone}
+                  </a>
+                )}
+                {lead.message && <p className="mt-1 text-ink-600">{lead.message}</p>}
+              </td>
+              <td className="px-3 py-2">{languageName(lead.language)}</td>
+              <td className="px-3 py-2 text-ink-600">
+                {lead.unit && <p>{lead.unit}</p>}
+                {Object.keys(lead.inputs).length > 0 && <p>{describeInputs(lead.inputs)}</p>}
+                {lead.utmSource && (
+                  <p className="text-xs">
+                    Campaign:{" "}
+                    {[lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(" / ")}
+                  </p>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <p>{lead.ownerEmail ?? "Nobody"}</p>
+                {lead.followUpOn && (
+                  <p
+                    data-testid="follow-up"
+                    className={lead.overdue ? "font-semibold text-rose-700" : "text-ink-600"}
+                  >
+                    {lead.overdue ? "Overdue: " : "Follow up "}
+                    {lead.followUpOn}
+                  </p>
+                )}
+              </td>
+              <td className="px-3 py-2 text-xs" data-testid="lead-alerts">
+                {lead.messages.length === 0 ? (
+                  <p className="text-ink-500">None sent</p>
+                ) : (
+                  lead.messages.map((m) => (
+                    <p
+                      key={`${m.purpose}-${m.channel}`}
+                      className={
+                        m.status === "failed"
+                          ? "text-rose-700"
+                          : m.status === "pending"
+                            ? "text-amber-800"
+                            : "text-emerald-800"
+                      }
+                    >
+                      {describeMessage(m)}
+                    </p>
+                  ))
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <p className="mb-1">{lead.status === "handled" ? "Handled" : "New"}</p>
+                <HandleButton id={lead.id} handled={lead.status === "handled"} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { leads, filter, loadError } = loaderData;
   const [params] = useSearchParams();
@@ -70,12 +176,19 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
     >
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
+          Search
+          <input
+            type="search"
+            name="q"
+            maxLength={SEARCH_MAX}
+            defaultValue={filter.q}
+            placeholder="Name, e-mail or phone"
+            className={selectStyle}
+          />
+        </label>
+        <label className="text-sm font-medium">
           Kind
-          <select
-            name="kind"
-            defaultValue={filter.kind ?? ""}
-            className="mt-1 block rounded-lg border border-sand-200 px-3 py-2"
-          >
+          <select name="kind" defaultValue={filter.kind ?? ""} className={selectStyle}>
             <option value="">All kinds</option>
             {Object.keys(LEAD_KIND_LABELS).map((k) => (
               <option key={k} value={k}>
@@ -85,16 +198,27 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         <label className="text-sm font-medium">
+          Stage
+          <select name="stage" defaultValue={filter.stage ?? ""} className={selectStyle}>
+            <option value="">All stages</option>
+            {LEAD_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
           Handled
-          <select
-            name="status"
-            defaultValue={filter.status ?? ""}
-            className="mt-1 block rounded-lg border border-sand-200 px-3 py-2"
-          >
+          <select name="status" defaultValue={filter.status ?? ""} className={selectStyle}>
             <option value="">All</option>
             <option value="new">Not handled</option>
             <option value="handled">Handled</option>
           </select>
+        </label>
+        <label className="flex items-center gap-2 py-2 text-sm font-medium">
+          <input type="checkbox" name="mine" value="1" defaultChecked={filter.mine} />
+          My leads
         </label>
         <button type="submit" className={buttonStyles.primary}>
           Filter
@@ -105,57 +229,18 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       ) : leads.length === 0 ? (
         <p className="text-ink-600">No leads match.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-sand-100 text-xs uppercase text-ink-600">
-              <tr>
-                <th className="px-3 py-2">Date</th>
-                <th className="px-3 py-2">Kind</th>
-                <th className="px-3 py-2">Name and contacts</th>
-                <th className="px-3 py-2">Language</th>
-                <th className="px-3 py-2">Unit or inputs</th>
-                <th className="px-3 py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.map((lead) => (
-                <tr
-                  key={lead.id}
-                  className="border-t border-sand-100 align-top"
-                  data-testid="lead-row"
-                >
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {formatAdminDateTime(lead.createdAt)}
-                  </td>
-                  <td className="px-3 py-2">{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</td>
-                  <td className="px-3 py-2">
-                    <p className="font-medium">{lead.name ?? "—"}</p>
-                    {lead.email && (
-                      <a className="block text-sea-700 underline" href={`mailto:${lead.email}`}>
-                        {lead.email}
-                      </a>
-                    )}
-                    {lead.phone && (
-                      <a className="block text-sea-700 underline" href={`tel:${lead.phone}`}>
-                        {lead.phone}
-                      </a>
-                    )}
-                    {lead.message && <p className="mt-1 text-ink-600">{lead.message}</p>}
-                  </td>
-                  <td className="px-3 py-2">{languageName(lead.language)}</td>
-                  <td className="px-3 py-2 text-ink-600">
-                    {lead.unit && <p>{lead.unit}</p>}
-                    {Object.keys(lead.inputs).length > 0 && <p>{describeInputs(lead.inputs)}</p>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <p className="mb-1">{lead.status === "handled" ? "Handled" : "New"}</p>
-                    <HandleButton id={lead.id} handled={lead.status === "handled"} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        LEAD_STAGES.map((stage) => {
+          const inStage = leads.filter((l) => l.stage === stage);
+          if (inStage.length === 0) return null;
+          return (
+            <section key={stage} className="mb-8" aria-labelledby={`stage-${stage}`}>
+              <h2 id={`stage-${stage}`} className="mb-2 font-display text-lg text-sea-900">
+                {STAGE_LABELS[stage]} ({inStage.length})
+              </h2>
+              <LeadTable leads={inStage} />
+            </section>
+          );
+        })
       )}
     </AdminLayout>
   );

@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { formatAdminDateTime } from "../domain/date-time.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -44,8 +45,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 const inputClass = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "Asia/Bangkok" }) : "never";
+const time = (iso: string | null) => (iso ? formatAdminDateTime(iso) : "never");
 
 function Notice({ result, form }: { result: CalendarActionResult | undefined; form: string }) {
   if (!result || result.form !== form) return null;

@@ -13,6 +13,7 @@ import {
   unitEnquiryAction,
 } from "../features/leads/lead-actions.server.ts";
 import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
+import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
 import { localizePath } from "../i18n/languages.ts";
@@ -101,6 +102,14 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
                   unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))
                 }
                 serverResult={alertResult}
+              />
+            )}
+            {!offline && (
+              <UnitViewingForm
+                key={`viewing-${unit.slug}`}
+                unitName={unit.name}
+                action={`${localizePath(`/units/${unit.slug}`, lang)}/viewing`}
+                page={localizePath(`/units/${unit.slug}`, lang)}
               />
             )}
           </>

@@ -6,6 +6,7 @@ export const LEAD_KIND_LABELS: Record<string, string> = {
   contact: "Contact",
   newsletter: "Newsletter",
   "availability-alert": "Availability alert",
+  viewing: "Viewing request",
 };
 
 /** A lead's calculator or form inputs on one line: "propertyValue: 8000000; location: Kamala". */

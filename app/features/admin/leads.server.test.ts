@@ -60,7 +60,7 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      '"id","kind","date","name","email","phone","language","unit","inputs","message","source page","status","handled at"',
+      '"id","kind","date","name","email","phone","language","unit","inputs","message","source page","status","handled at","stage","lost reason","owner","follow-up","utm source","utm medium","utm campaign","referrer","alerts"',
     );
     expect(lines).toHaveLength(4);
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);

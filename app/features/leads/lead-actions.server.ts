@@ -2,6 +2,7 @@
  * The public forms' actions, bound to the running server: each route's `action` calls one of
  * these. Rules per form live in lead-forms.ts; the common path in leads.server.ts.
  */
+import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { projectRoi, readRoiInput, validateRoiInput } from "../../domain/owner-programs.ts";
@@ -12,6 +13,7 @@ import {
   REVENUE_SHARE_FIELDS,
   ROI_LEAD_FIELDS,
   UNIT_ENQUIRY_FIELDS,
+  VIEWING_FIELDS,
 } from "./lead-fields.ts";
 import {
   availabilityAlertSchema,
@@ -20,6 +22,7 @@ import {
   revenueShareLeadSchema,
   roiLeadSchema,
   unitEnquirySchema,
+  viewingSchema,
 } from "./lead-forms.ts";
 import {
   findPropertyIdBySlug,
@@ -27,22 +30,34 @@ import {
   storeLead,
   subscribeToNewsletter,
 } from "./leads.server.ts";
+import type { MessageSettings } from "./outbox.server.ts";
 
 export interface LeadActionDeps {
   db: AppDatabase | null;
   logger: Logger;
   publicUrl?: string;
   clientAddress: string;
+  /** The channels a lead's alerts and reply go to; unset, none are written. */
+  messages?: MessageSettings;
+  afterStore?: () => void;
 }
 
 /** What the actions need from the running server. */
 export function runtimeDeps(clientAddress: string): LeadActionDeps {
-  const { database, databaseReady, config } = getRuntime();
+  const runtime = getRuntime();
+  const { database, databaseReady, config } = runtime;
   return {
     db: databaseReady ? database.db : null,
     logger: currentLogger(),
     publicUrl: config.publicUrl,
     clientAddress,
+    messages: {
+      publicUrl: config.publicUrl,
+      contacts: config.contacts,
+      notifications: config.notifications,
+      secret: config.sessionSecret,
+    },
+    afterStore: () => runtime.outbox?.nudge(),
   };
 }
 
@@ -72,22 +87,26 @@ export function roiLeadAction(request: Request, deps: LeadActionDeps) {
       return { success: true as const, data: { contact: contact.data, calculator, projection } };
     },
     store: async (db, { contact, calculator, projection }, meta) => {
-      await storeLead(db, {
-        kind: "roi",
-        ...contact,
-        inputs: {
-          propertyValue: calculator.propertyValue,
-          location: calculator.location,
-          type: calculator.type,
-          bedrooms: calculator.bedrooms,
-          annual: projection.annual,
-          quarterly: projection.quarterly,
-          monthly: projection.monthly,
-          fiveYearTotal: projection.fiveYearTotal,
-          freeNights: projection.freeNights,
+      await storeLead(
+        db,
+        {
+          kind: "roi",
+          ...contact,
+          inputs: {
+            propertyValue: calculator.propertyValue,
+            location: calculator.location,
+            type: calculator.type,
+            bedrooms: calculator.bedrooms,
+            annual: projection.annual,
+            quarterly: projection.quarterly,
+            monthly: projection.monthly,
+            fiveYearTotal: projection.fiveYearTotal,
+            freeNights: projection.freeNights,
+          },
+          ...meta,
         },
-        ...meta,
-      });
+        deps.messages,
+      );
     },
   });
 }
@@ -100,7 +119,7 @@ export function revenueShareLeadAction(request: Request, deps: LeadActionDeps) {
     fields: REVENUE_SHARE_FIELDS,
     validate: (fields) => parseForm(revenueShareLeadSchema, fields),
     store: async (db, { message, ...contact }, meta) => {
-      await storeLead(db, { kind: "revenue-share", ...contact, message, ...meta });
+      await storeLead(db, { kind: "revenue-share", ...contact, message, ...meta }, deps.messages);
     },
   });
 }
@@ -113,7 +132,7 @@ export function newsletterAction(request: Request, deps: LeadActionDeps) {
     fields: NEWSLETTER_FIELDS,
     validate: (fields) => parseForm(newsletterSchema, fields),
     store: async (db, { email }, meta) => {
-      await subscribeToNewsletter(db, { email, ...meta });
+      await subscribeToNewsletter(db, { email, ...meta }, deps.messages);
     },
   });
 }
@@ -128,14 +147,48 @@ export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: 
     validate: (fields) => parseForm(unitEnquirySchema, fields),
     store: async (db, { lease, moveIn, message, ...contact }, meta) => {
       const propertyId = await findPropertyIdBySlug(db, slug);
-      await storeLead(db, {
-        kind: "unit-enquiry",
-        ...contact,
-        message,
-        propertyId,
-        inputs: { slug, lease, moveIn: moveIn || null },
-        ...meta,
-      });
+      await storeLead(
+        db,
+        {
+          kind: "unit-enquiry",
+          ...contact,
+          message,
+          propertyId,
+          inputs: { slug, lease, moveIn: moveIn || null },
+          ...meta,
+        },
+        deps.messages,
+      );
+    },
+  });
+}
+
+/** A request to view the unit at `slug` on a preferred day (or another), at a part of the day. */
+export function viewingRequestAction(request: Request, deps: LeadActionDeps, slug: string) {
+  // Only an address a unit could have; the unit itself may have just been deleted.
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 120) {
+    throw data({ error: "No such unit" }, { status: 404 });
+  }
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "viewing",
+    fields: VIEWING_FIELDS,
+    validate: (fields) => parseForm(viewingSchema, fields),
+    store: async (db, { date, altDate, time, message, ...contact }, meta) => {
+      const propertyId = await findPropertyIdBySlug(db, slug);
+      await storeLead(
+        db,
+        {
+          kind: "viewing",
+          ...contact,
+          message,
+          propertyId,
+          inputs: { slug, dates: altDate && altDate !== date ? [date, altDate] : [date], time },
+          ...meta,
+        },
+        deps.messages,
+      );
     },
   });
 }

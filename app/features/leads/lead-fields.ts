@@ -18,7 +18,8 @@ export type FormErrorKey =
   | "forms.errors.contactRequired"
   | "forms.errors.consent"
   | "forms.errors.date"
-  | "forms.errors.lease";
+  | "forms.errors.lease"
+  | "forms.errors.viewingDate";
 
 export type FieldErrors = Partial<Record<string, FormErrorKey>>;
 
@@ -72,3 +73,17 @@ export type LeadFormResult<K extends string> =
   | { status: "invalid"; fieldErrors: FieldErrors; values: Record<K, string> }
   | { status: "rate-limited"; retryAfterSeconds: number; values: Record<K, string> }
   | { status: "unavailable"; values: Record<K, string> };
+
+/** Parts of the day a visitor may prefer for a viewing. */
+export const VIEWING_TIMES = ["any", "morning", "afternoon", "evening"] as const;
+/** How far ahead a viewing can be asked for, in days. */
+export const VIEWING_MAX_DAYS_AHEAD = 365;
+export const VIEWING_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "date",
+  "altDate",
+  "time",
+  "message",
+] as const;

@@ -11,6 +11,8 @@ import {
   LEASE_LENGTHS,
   LIMITS,
   type ParseResult,
+  VIEWING_MAX_DAYS_AHEAD,
+  VIEWING_TIMES,
 } from "./lead-fields.ts";
 
 const err = (key: FormErrorKey) => ({ error: key });
@@ -104,6 +106,50 @@ export const availabilityAlertSchema = z.object({
     .string()
     .check(z.refine((v) => v === "" || isRealDate(v), err("forms.errors.date"))),
 });
+
+/**
+ * A viewing day: a real date from today (in Phuket, UTC+7; a day of slack for the visitor's own
+ * time zone) to a year ahead.
+ */
+export function isViewingDate(v: string, now = new Date()): boolean {
+  if (!isRealDate(v)) return false;
+  const day = Date.parse(`${v}T00:00:00Z`);
+  const phuketToday = Date.parse(
+    `${new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10)}T00:00:00Z`,
+  );
+  const dayMs = 86_400_000;
+  return day >= phuketToday - dayMs && day <= phuketToday + VIEWING_MAX_DAYS_AHEAD * dayMs;
+}
+
+/** The unit page's viewing request: a name, an e-mail or a phone, a day (and another one). */
+export const viewingSchema = z
+  .object({
+    name: requiredText(LIMITS.name),
+    email: optionalEmail(),
+    phone: optionalPhone(),
+    date: z.string().check(
+      z.minLength(1, { ...err("forms.errors.required"), abort: true }),
+      z.refine((v) => isViewingDate(v), err("forms.errors.viewingDate")),
+    ),
+    altDate: z
+      .string()
+      .check(z.refine((v) => v === "" || isViewingDate(v), err("forms.errors.viewingDate"))),
+    time: z
+      .string()
+      .check(
+        z.refine(
+          (v) => (VIEWING_TIMES as readonly string[]).includes(v),
+          err("forms.errors.required"),
+        ),
+      ),
+    message: optionalText(LIMITS.message),
+  })
+  .check(
+    z.refine((v) => v.email !== "" || v.phone !== "", {
+      ...err("forms.errors.contactRequired"),
+      path: ["email"],
+    }),
+  );
 
 /** Checks a form's fields against its schema: the data, or the first error of each field. */
 export function parseForm<T>(

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
@@ -88,6 +89,29 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     expect(await countLeads(database.db, "roi")).toBe(before + 1);
   });
 
+  it("wakes the outbox once a lead is stored, and only then", async () => {
+    let woken = 0;
+    const postWith = (fields: Record<string, string>, address: string) =>
+      handleLeadPost({
+        request: post("/owners/roi", fields),
+        db: database.db,
+        logger,
+        clientAddress: address,
+        kind: "roi",
+        fields: ROI_LEAD_FIELDS,
+        validate: (f) => parseForm(roiLeadSchema, f),
+        store: async (db, value, meta) => {
+          await storeLead(db, { kind: "roi", ...value, ...meta });
+        },
+        afterStore: () => woken++,
+      });
+    await postWith({ name: "Wake", email: "wake@example.com", phone: "" }, "198.51.100.60");
+    expect(woken).toBe(1);
+    await postWith({ name: "", email: "nope", phone: "" }, "198.51.100.61");
+    await postWith({ name: "Bot", email: "b@example.com", website: "x" }, "198.51.100.62");
+    expect(woken).toBe(1);
+  });
+
   it("accepts a filled honeypot silently and stores nothing", async () => {
     const before = await countLeads(database.db, "roi");
     const answer = await roiPost(
@@ -149,5 +173,38 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     expect(first.created).toBe(true);
     expect(second.created).toBe(false);
     expect(await countLeads(database.db, "newsletter")).toBe(1);
+  });
+
+  it("keeps the visitor's campaign and referrer with the lead; a hostile cookie is dropped", async () => {
+    const email = `utm-${Date.now()}@example.com`;
+    const answer = await roiPost(
+      post(
+        "/owners/roi?utm_source=google&utm_medium=cpc&utm_campaign=villas",
+        { name: "Utm", email, phone: "" },
+        { cookie: `lead_source=${encodeURIComponent("referrer=https://t.me/some_channel")}` },
+      ),
+      "198.51.100.40",
+    );
+    expect(answer.init?.status ?? 200).toBe(200);
+    const [row] = await database.db.select().from(leads).where(eq(leads.email, email));
+    expect(row).toMatchObject({
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "villas",
+      referrer: "https://t.me/some_channel",
+    });
+
+    const hostile = `h-${Date.now()}@example.com`;
+    const second = await roiPost(
+      post(
+        "/owners/roi",
+        { name: "H", email: hostile, phone: "" },
+        { cookie: `lead_source=${"%".repeat(3000)}source=${"x".repeat(200)}` },
+      ),
+      "198.51.100.41",
+    );
+    expect(second.init?.status ?? 200).toBe(200);
+    const [stored] = await database.db.select().from(leads).where(eq(leads.email, hostile));
+    expect(stored).toMatchObject({ utmSource: null, referrer: null });
   });
 });

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { hitRateLimit, type RateLimitRule } from "../../db/rate-limit.server.ts";
-import { leads, properties } from "../../db/schema.ts";
+import { emailSuppressions, leads, properties } from "../../db/schema.ts";
 import type { LeadKind } from "../../domain/leads.ts";
 import { type Language, languageFromPath } from "../../i18n/languages.ts";
 import type { Logger } from "../../lib/logger.server.ts";
@@ -15,6 +15,8 @@ import {
   type ParseResult,
   readFields,
 } from "./lead-fields.ts";
+import { type LeadSource, readLeadSource } from "./lead-source.ts";
+import { enqueueLeadMessages, type MessageSettings } from "./outbox.server.ts";
 
 export interface NewLead {
   kind: LeadKind;
@@ -26,28 +28,65 @@ export interface NewLead {
   inputs?: Record<string, unknown>;
   language: Language;
   sourcePage: string | null;
+  source?: LeadSource;
 }
+
+const NO_SOURCE: LeadSource = {
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  referrer: null,
+};
 
 const orNull = (v: string | null | undefined) => (v ? v : null);
 
-/** Stores one lead; returns its id. */
-export async function storeLead(db: AppDatabase, lead: NewLead): Promise<number> {
-  const [row] = await db
-    .insert(leads)
-    .values({
-      kind: lead.kind,
-      name: orNull(lead.name),
-      email: orNull(lead.email),
-      phone: orNull(lead.phone),
-      message: orNull(lead.message),
-      propertyId: lead.propertyId ?? null,
-      inputs: lead.inputs ?? {},
-      language: lead.language,
-      sourcePage: lead.sourcePage,
-    })
-    .returning({ id: leads.id });
-  if (!row) throw new Error("The lead was not stored");
-  return row.id;
+/**
+ * Stores one lead and, in the same transaction, the alerts and reply it causes (when `messages`
+ * names the channels); returns its id.
+ */
+export async function storeLead(
+  db: AppDatabase,
+  lead: NewLead,
+  messages?: MessageSettings,
+): Promise<number> {
+  const source = lead.source ?? NO_SOURCE;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        kind: lead.kind,
+        name: orNull(lead.name),
+        email: orNull(lead.email),
+        phone: orNull(lead.phone),
+        message: orNull(lead.message),
+        propertyId: lead.propertyId ?? null,
+        inputs: lead.inputs ?? {},
+        language: lead.language,
+        sourcePage: lead.sourcePage,
+        ...source,
+      })
+      .returning({ id: leads.id });
+    if (!row) throw new Error("The lead was not stored");
+    if (messages) await enqueueLeadMessages(tx, messageLead(row.id, lead, source), messages);
+    return row.id;
+  });
+}
+
+function messageLead(id: number, lead: NewLead, source: LeadSource) {
+  return {
+    id,
+    kind: lead.kind,
+    name: orNull(lead.name),
+    email: orNull(lead.email),
+    phone: orNull(lead.phone),
+    message: orNull(lead.message),
+    propertyId: lead.propertyId ?? null,
+    inputs: lead.inputs ?? {},
+    language: lead.language,
+    sourcePage: lead.sourcePage,
+    utm: { source: source.utmSource, medium: source.utmMedium, campaign: source.utmCampaign },
+    referrer: source.referrer,
+  };
 }
 
 /**
@@ -56,20 +95,51 @@ export async function storeLead(db: AppDatabase, lead: NewLead): Promise<number>
  */
 export async function subscribeToNewsletter(
   db: AppDatabase,
-  subscription: { email: string; language: Language; sourcePage: string | null },
+  subscription: {
+    email: string;
+    language: Language;
+    sourcePage: string | null;
+    source?: LeadSource;
+  },
+  messages?: MessageSettings,
 ): Promise<{ created: boolean }> {
-  const rows = await db
-    .insert(leads)
-    .values({
-      kind: "newsletter",
-      email: subscription.email.toLowerCase(),
-      inputs: { consent: true },
-      language: subscription.language,
-      sourcePage: subscription.sourcePage,
-    })
-    .onConflictDoNothing()
-    .returning({ id: leads.id });
-  return { created: rows.length > 0 };
+  const email = subscription.email.toLowerCase();
+  const source = subscription.source ?? NO_SOURCE;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(leads)
+      .values({
+        kind: "newsletter",
+        email,
+        inputs: { consent: true },
+        language: subscription.language,
+        sourcePage: subscription.sourcePage,
+        ...source,
+      })
+      .onConflictDoNothing()
+      .returning({ id: leads.id });
+    // Subscribing again after unsubscribing is consent again.
+    const resubscribed =
+      (
+        await tx
+          .delete(emailSuppressions)
+          .where(eq(emailSuppressions.email, email))
+          .returning({ email: emailSuppressions.email })
+      ).length > 0;
+    let id = rows[0]?.id;
+    if (id === undefined && resubscribed) {
+      const [existing] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.kind, "newsletter"), sql`lower(${leads.email}) = ${email}`));
+      id = existing?.id;
+    }
+    if (messages && id !== undefined) {
+      const lead: NewLead = { kind: "newsletter", inputs: {}, ...subscription, email, source };
+      await enqueueLeadMessages(tx, messageLead(id, { ...lead, email }, source), messages);
+    }
+    return { created: rows.length > 0 };
+  });
 }
 
 export async function findPropertyIdBySlug(db: AppDatabase, slug: string): Promise<number | null> {
@@ -104,9 +174,11 @@ export interface LeadPostOptions<K extends string, T> {
   store: (
     db: AppDatabase,
     value: T,
-    meta: { language: Language; sourcePage: string },
+    meta: { language: Language; sourcePage: string; source: LeadSource },
   ) => Promise<void>;
   rule?: RateLimitRule;
+  /** Called once a lead is stored: the outbox worker sends its messages now. */
+  afterStore?: () => void;
 }
 
 /** A path on this site, as a form's hidden `page` field names it. */
@@ -136,6 +208,11 @@ export async function handleLeadPost<K extends string, T>(options: LeadPostOptio
   const values = clipFields(fields);
   const language = languageFromPath(url.pathname);
   const sourcePage = sourcePageOf(form, url);
+  const source = readLeadSource(
+    url,
+    request.headers.get("cookie"),
+    options.publicUrl ? new URL(options.publicUrl).origin : url.origin,
+  );
 
   const trap = form.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap.trim() !== "") {
@@ -170,10 +247,11 @@ export async function handleLeadPost<K extends string, T>(options: LeadPostOptio
     );
   }
   try {
-    await options.store(db, parsed.data, { language, sourcePage });
+    await options.store(db, parsed.data, { language, sourcePage, source });
   } catch (error) {
     return unavailable(options, values, error);
   }
+  options.afterStore?.();
   return data<LeadFormResult<K>>({ status: "ok" }, { status: 200 });
 }
 

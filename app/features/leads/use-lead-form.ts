@@ -13,7 +13,8 @@ export type LeadSchemaName =
   | "revenueShareLeadSchema"
   | "newsletterSchema"
   | "unitEnquirySchema"
-  | "availabilityAlertSchema";
+  | "availabilityAlertSchema"
+  | "viewingSchema";
 
 type LeadForms = typeof import("./lead-forms.ts");
 let leadForms: LeadForms | undefined;

@@ -1,0 +1,85 @@
+/**
+ * The leads pipeline as the admin reads it: stage names, the pipeline form's schema, and how a
+ * lead's alerts and reply are shown.
+ */
+import { z } from "zod";
+import { BUSINESS_TIME_ZONE } from "../../domain/date-time.ts";
+import { LEAD_STAGES } from "../../domain/leads.ts";
+
+export const STAGE_LABELS: Record<(typeof LEAD_STAGES)[number], string> = {
+  new: "New",
+  contacted: "Contacted",
+  "viewing-booked": "Viewing booked",
+  offer: "Offer",
+  won: "Won",
+  lost: "Lost",
+};
+
+export const LOST_REASON_MAX = 300;
+/** The longest search the leads view takes; anything longer is cut. */
+export const SEARCH_MAX = 100;
+export const NOTE_MAX = 4000;
+
+const isRealDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+
+/** The pipeline form of a lead's page: stage (a lost lead needs its reason), owner, follow-up. */
+export const pipelineSchema = z
+  .object({
+    stage: z.enum(LEAD_STAGES, { error: "Choose a stage." }),
+    lostReason: z
+      .string()
+      .max(LOST_REASON_MAX, `At most ${LOST_REASON_MAX} characters.`)
+      .transform((v) => v.trim()),
+    ownerId: z
+      .string()
+      .regex(/^(|[1-9][0-9]{0,9})$/, "Choose an owner.")
+      .transform((v) => (v === "" ? null : Number(v))),
+    followUpOn: z
+      .string()
+      .refine((v) => v === "" || isRealDate(v), "Enter a date.")
+      .transform((v) => (v === "" ? null : v)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.stage === "lost" && v.lostReason === "")
+      ctx.addIssue({ code: "custom", path: ["lostReason"], message: "Say why it was lost." });
+  })
+  .transform((v) => ({ ...v, lostReason: v.lostReason === "" ? null : v.lostReason }));
+
+export const noteSchema = z.object({
+  body: z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(
+      z.string().min(1, "Write the note first.").max(NOTE_MAX, `At most ${NOTE_MAX} characters.`),
+    ),
+});
+
+export interface MessageState {
+  channel: string;
+  purpose: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  lastError: string | null;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    timeZone: BUSINESS_TIME_ZONE,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
+
+/** "Alert by e-mail: sent 23/11/2026, 10:02", "… pending, next try …", "… failed: error". */
+export function describeMessage(m: MessageState): string {
+  const what = `${m.purpose === "alert" ? "Alert" : "Reply"} by ${m.channel === "email" ? "e-mail" : "Telegram"}`;
+  if (m.status === "sent") return `${what}: sent${m.sentAt ? ` ${when(m.sentAt)}` : ""}`;
+  if (m.status === "failed")
+    return `${what}: failed after ${m.attempts} tries: ${m.lastError ?? ""}`;
+  return `${what}: pending, next try ${when(m.nextAttemptAt)}${m.lastError ? ` (last error: ${m.lastError})` : ""}`;
+}

@@ -1,0 +1,244 @@
+/**
+ * What a new lead sends: the alert to the desk (e-mail and Telegram, in English) and the reply
+ * to the visitor (e-mail, in the visitor's language). Pure functions of the lead; the outbox
+ * stores what they return.
+ */
+
+import type { LEAD_KINDS } from "../../domain/leads.ts";
+import { type Language, localizePath } from "../../i18n/languages.ts";
+import { type Contacts, telegramLink } from "../../lib/contacts.ts";
+import { formatBaht, formatDate } from "../../lib/format.ts";
+import { LEAD_KIND_NAMES } from "./lead-kinds.ts";
+
+type LeadKind = (typeof LEAD_KINDS)[number];
+
+export interface LeadForMessages {
+  id: number;
+  kind: LeadKind;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  language: Language;
+  sourcePage: string | null;
+  inputs: Record<string, unknown>;
+  unit: { name: string; slug: string; building: string; unitCode: string } | null;
+  utm: { source: string | null; medium: string | null; campaign: string | null };
+  referrer: string | null;
+}
+
+export interface EmailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** Added when sending: the ROI brochure in this language. */
+  attachBrochure?: Language;
+  /** The address that unsubscribes this recipient (List-Unsubscribe). */
+  unsubscribeUrl?: string;
+}
+
+export interface TelegramMessage {
+  text: string;
+}
+
+const LEASES: Record<string, { en: string; ru: string }> = {
+  "1-year": { en: "1 year", ru: "1 год" },
+  "6-months": { en: "6 months", ru: "6 месяцев" },
+  "1-month": { en: "1 month", ru: "1 месяц" },
+};
+
+const TIMES: Record<string, { en: string; ru: string }> = {
+  morning: { en: "morning", ru: "утро" },
+  afternoon: { en: "afternoon", ru: "день" },
+  evening: { en: "evening", ru: "вечер" },
+  any: { en: "any time", ru: "любое время" },
+};
+
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+const kindName = (kind: string) => LEAD_KIND_NAMES[kind] ?? kind;
+
+export function unitUrl(publicUrl: string, slug: string, lang: Language): string {
+  return `${publicUrl}${localizePath(`/units/${encodeURIComponent(slug)}`, lang)}`;
+}
+
+export function adminLeadUrl(publicUrl: string, id: number): string {
+  return `${publicUrl}/admin/leads/${id}`;
+}
+
+/** The lead's figures as lines: ROI inputs and projection, lease and move-in, viewing dates. */
+function figureLines(lead: LeadForMessages, lang: Language): string[] {
+  const i = lead.inputs;
+  const ru = lang === "ru";
+  const lines: string[] = [];
+  if (lead.kind === "roi") {
+    const value = num(i.propertyValue);
+    if (value !== null) {
+      const details = [str(i.location), str(i.type), str(i.bedrooms)].filter(Boolean);
+      lines.push(
+        `${ru ? "Стоимость недвижимости" : "Property value"}: ${formatBaht(value)}${details.length ? ` (${details.join(", ")}${i.bedrooms ? (ru ? " спальни" : " bedrooms") : ""})` : ""}`,
+      );
+    }
+    const annual = num(i.annual);
+    if (annual !== null) {
+      lines.push(
+        ru
+          ? `Прогноз: ${formatBaht(annual)} в год, ${formatBaht(num(i.quarterly) ?? 0)} в квартал, ${formatBaht(num(i.monthly) ?? 0)} в месяц; за 5 лет ${formatBaht(num(i.fiveYearTotal) ?? 0)}; ${num(i.freeNights) ?? 0} бесплатных ночей в год`
+          : `Projection: ${formatBaht(annual)} a year, ${formatBaht(num(i.quarterly) ?? 0)} a quarter, ${formatBaht(num(i.monthly) ?? 0)} a month; ${formatBaht(num(i.fiveYearTotal) ?? 0)} over 5 years; ${num(i.freeNights) ?? 0} free nights a year`,
+      );
+    }
+  }
+  const lease = str(i.lease);
+  if (lease) lines.push(`${ru ? "Срок аренды" : "Lease"}: ${LEASES[lease]?.[lang] ?? lease}`);
+  const moveIn = str(i.moveIn);
+  if (moveIn) lines.push(`${ru ? "Заезд" : "Move-in"}: ${formatDate(moveIn, lang)}`);
+  const dates = Array.isArray(i.dates)
+    ? i.dates.filter((d): d is string => typeof d === "string")
+    : [];
+  if (dates.length > 0) {
+    const time = str(i.time);
+    lines.push(
+      `${ru ? "Желаемые даты просмотра" : "Preferred viewing dates"}: ${dates.map((d) => formatDate(d, lang)).join(", ")}${time ? ` (${TIMES[time]?.[lang] ?? time})` : ""}`,
+    );
+  }
+  return lines;
+}
+
+function unitLine(lead: LeadForMessages, publicUrl: string, lang: Language): string | null {
+  if (lead.unit) {
+    return `${lead.unit.name} (${lead.unit.building} · ${lead.unit.unitCode}) — ${unitUrl(publicUrl, lead.unit.slug, lang)}`;
+  }
+  const slug = str(lead.inputs.slug);
+  return slug ? unitUrl(publicUrl, slug, lang) : null;
+}
+
+/** The alert's text, the same for e-mail and Telegram: kind, unit, contacts, figures, links. */
+export function alertText(lead: LeadForMessages, publicUrl: string): string {
+  const lines = [`New lead: ${kindName(lead.kind)}`];
+  const unit = unitLine(lead, publicUrl, "en");
+  if (unit) lines.push(`Unit: ${unit}`);
+  if (lead.name) lines.push(`Name: ${lead.name}`);
+  if (lead.email) lines.push(`E-mail: ${lead.email}`);
+  if (lead.phone) lines.push(`Phone: ${lead.phone}`);
+  lines.push(`Language: ${lead.language === "ru" ? "Russian" : "English"}`);
+  lines.push(...figureLines(lead, "en"));
+  if (lead.message) lines.push(`Message: ${lead.message}`);
+  if (lead.sourcePage) lines.push(`Page: ${publicUrl}${lead.sourcePage}`);
+  const campaign = [lead.utm.source, lead.utm.medium, lead.utm.campaign].filter(Boolean);
+  if (campaign.length > 0) lines.push(`Campaign: ${campaign.join(" / ")}`);
+  if (lead.referrer) lines.push(`Referred by: ${lead.referrer}`);
+  lines.push("", `Open in the admin: ${adminLeadUrl(publicUrl, lead.id)}`);
+  return lines.join("\n");
+}
+
+export function alertSubject(lead: LeadForMessages): string {
+  const who = lead.name ?? lead.email ?? lead.phone ?? "";
+  const unit = lead.unit ? ` — ${lead.unit.name}` : "";
+  // A header is one line: whatever a visitor typed never adds another.
+  return `New lead: ${kindName(lead.kind)}${unit}${who ? ` — ${who}` : ""}`
+    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+    .slice(0, 200);
+}
+
+/** Telegram refuses texts over 4096 characters. */
+export function telegramAlert(lead: LeadForMessages, publicUrl: string): TelegramMessage {
+  const text = alertText(lead, publicUrl);
+  return { text: text.length > 4000 ? `${text.slice(0, 3990)}…` : text };
+}
+
+const REPLY = {
+  en: {
+    subject: (brand: string) => `${brand}: we have your request`,
+    greeting: (name: string | null) => (name ? `Dear ${name},` : "Hello,"),
+    thanks: "Thank you for contacting us. We have received your request.",
+    about: {
+      roi: "You asked about our ROI 7% program: a guaranteed 7% a year on your property's value, paid quarterly, with free nights for you every year. The brochure is attached.",
+      "revenue-share":
+        "You asked about our 70:30 revenue share program: you keep 70% of the rental income, we manage everything for 30%.",
+      "unit-enquiry": "You asked about this unit:",
+      contact: "You wrote to our rental desk.",
+      newsletter:
+        "You are subscribed to our newsletter: new units, market notes and owner news, a few times a month at most.",
+      viewing: "You asked to view this unit:",
+    } as Record<string, string>,
+    next: "What happens next: someone from our desk will contact you within 24 hours to discuss the details and answer your questions.",
+    nextNewsletter: "Nothing else to do: the next issue will come to this address.",
+    nextViewing:
+      "What happens next: we will confirm a viewing time within 24 hours, or suggest another one if that day is taken.",
+    contacts: "You can reach us any time:",
+    phone: "Phone",
+    office: "Office",
+    unsubscribe: "To stop receiving our newsletter, open:",
+    signature: (brand: string) => `Kind regards,\n${brand}`,
+  },
+  ru: {
+    subject: (brand: string) => `${brand}: мы получили вашу заявку`,
+    greeting: (name: string | null) => (name ? `Здравствуйте, ${name}!` : "Здравствуйте!"),
+    thanks: "Спасибо за обращение. Мы получили вашу заявку.",
+    about: {
+      roi: "Вы интересовались программой ROI 7%: гарантированные 7% в год от стоимости недвижимости, выплаты ежеквартально, и бесплатные ночи для вас каждый год. Брошюра во вложении.",
+      "revenue-share":
+        "Вы интересовались программой распределения дохода 70:30: вы получаете 70% дохода от аренды, мы берём на себя всё управление за 30%.",
+      "unit-enquiry": "Вы спрашивали об этом объекте:",
+      contact: "Вы написали в наш отдел аренды.",
+      newsletter:
+        "Вы подписались на нашу рассылку: новые объекты, обзоры рынка и новости для владельцев, не чаще нескольких раз в месяц.",
+      viewing: "Вы хотите посмотреть этот объект:",
+    } as Record<string, string>,
+    next: "Что дальше: наш менеджер свяжется с вами в течение 24 часов, чтобы обсудить детали и ответить на вопросы.",
+    nextNewsletter: "Больше ничего делать не нужно: следующий выпуск придёт на этот адрес.",
+    nextViewing:
+      "Что дальше: мы подтвердим время просмотра в течение 24 часов или предложим другое, если этот день занят.",
+    contacts: "Связаться с нами:",
+    phone: "Телефон",
+    office: "Офис",
+    unsubscribe: "Чтобы отписаться от рассылки, откройте:",
+    signature: (brand: string) => `С уважением,\n${brand}`,
+  },
+} as const;
+
+/** The reply to a visitor who gave an e-mail, in their language. */
+export function replyEmail(
+  lead: LeadForMessages & { email: string },
+  publicUrl: string,
+  contacts: Contacts,
+  unsubscribeUrl: string | undefined,
+): EmailMessage {
+  const lang = lead.language;
+  const r = REPLY[lang];
+  const lines: string[] = [r.greeting(lead.name), "", r.thanks];
+  const about = r.about[lead.kind];
+  if (about) lines.push("", about);
+  const unit = unitLine(lead, publicUrl, lang);
+  if (unit && (lead.kind === "unit-enquiry" || lead.kind === "viewing")) lines.push(unit);
+  const figures = figureLines(lead, lang);
+  if (figures.length > 0) lines.push("", ...figures);
+  lines.push(
+    "",
+    lead.kind === "newsletter"
+      ? r.nextNewsletter
+      : lead.kind === "viewing"
+        ? r.nextViewing
+        : r.next,
+    "",
+    r.contacts,
+    `${r.phone}: ${contacts.phone}`,
+    `WhatsApp: https://wa.me/${contacts.whatsapp}`,
+    `Telegram: ${telegramLink(contacts.telegram)}`,
+    `E-mail: ${contacts.email}`,
+    `${r.office}: ${contacts.officeAddress}`,
+    "",
+    r.signature(contacts.brandName),
+  );
+  if (unsubscribeUrl) lines.push("", r.unsubscribe, unsubscribeUrl);
+  return {
+    to: [lead.email],
+    subject: r.subject(contacts.brandName),
+    text: lines.join("\n"),
+    replyTo: contacts.email,
+    ...(lead.kind === "roi" ? { attachBrochure: lang } : {}),
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+  };
+}

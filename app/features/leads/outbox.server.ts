@@ -1,0 +1,324 @@
+/**
+ * The outbox: messages caused by a lead are written in the lead's own transaction, so a lead is
+ * never stored without its alerts, nor an alert sent for a lead that was not stored. A worker in
+ * each server process takes due messages, sends them, and marks them sent; a failure is retried
+ * later with exponential back-off, and given up (failed) after MAX_ATTEMPTS.
+ *
+ * Several servers may run workers on one PostgreSQL database: a worker takes messages with
+ * `for update skip locked` and moves their next try past a lease in the same statement, so no
+ * other worker sees them while they are being sent. A worker that dies mid-send leaves them to
+ * be taken again once the lease is over (a message is sent at least once, never twice by two
+ * live workers).
+ */
+import { eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { emailSuppressions, outbox, properties } from "../../db/schema.ts";
+import type { Language } from "../../i18n/languages.ts";
+import type { NotificationConfig } from "../../lib/config.server.ts";
+import type { Contacts } from "../../lib/contacts.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import {
+  alertSubject,
+  alertText,
+  type EmailMessage,
+  type LeadForMessages,
+  replyEmail,
+  type TelegramMessage,
+  telegramAlert,
+} from "./lead-messages.ts";
+import { unsubscribeUrl } from "./unsubscribe.server.ts";
+
+export const MAX_ATTEMPTS = 10;
+/** How long a taken message is left to its worker before another may take it. */
+export const LEASE_MS = 5 * 60 * 1000;
+const FIRST_RETRY_MS = 30 * 1000;
+const MAX_RETRY_MS = 60 * 60 * 1000;
+
+/** 30 s after the first failure, doubling, never more than an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+/** What the store needs to write a lead's messages. */
+export interface MessageSettings {
+  publicUrl: string;
+  contacts: Contacts;
+  notifications: NotificationConfig;
+  /** Signs unsubscribe links. */
+  secret: string;
+}
+
+type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/** Writes the alerts and the reply caused by a lead; runs inside the lead's transaction. */
+export async function enqueueLeadMessages(
+  tx: Tx | AppDatabase,
+  lead: Omit<LeadForMessages, "unit"> & { propertyId: number | null },
+  settings: MessageSettings,
+): Promise<void> {
+  const { notifications, publicUrl } = settings;
+  const unit =
+    lead.propertyId === null
+      ? null
+      : ((
+          await tx
+            .select({
+              name: properties.name,
+              slug: properties.slug,
+              building: properties.building,
+              unitCode: properties.unitCode,
+            })
+            .from(properties)
+            .where(eq(properties.id, lead.propertyId))
+        )[0] ?? null);
+  const full: LeadForMessages = { ...lead, unit };
+  const rows: (typeof outbox.$inferInsert)[] = [];
+  if (notifications.email && notifications.email.desk.length > 0) {
+    const message: EmailMessage = {
+      to: notifications.email.desk,
+      subject: alertSubject(full),
+      text: alertText(full, publicUrl),
+      ...(full.email ? { replyTo: full.email } : {}),
+    };
+    rows.push({ channel: "email", purpose: "alert", leadId: lead.id, payload: message });
+  }
+  if (notifications.telegram) {
+    const message: TelegramMessage = telegramAlert(full, publicUrl);
+    rows.push({ channel: "telegram", purpose: "alert", leadId: lead.id, payload: message });
+  }
+  if (notifications.email && full.email) {
+    const email = full.email;
+    const suppressed = await tx
+      .select({ email: emailSuppressions.email })
+      .from(emailSuppressions)
+      .where(eq(emailSuppressions.email, email.toLowerCase()));
+    if (suppressed.length === 0) {
+      const unsubscribe =
+        full.kind === "newsletter"
+          ? unsubscribeUrl(publicUrl, email, settings.secret, full.language)
+          : undefined;
+      const message = replyEmail({ ...full, email }, publicUrl, settings.contacts, unsubscribe);
+      rows.push({ channel: "email", purpose: "reply", leadId: lead.id, payload: message });
+    }
+  }
+  if (rows.length > 0) await tx.insert(outbox).values(rows);
+}
+
+/** A refusal that names when to try again. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = "RetryLaterError";
+  }
+}
+
+export interface Senders {
+  email?: (message: EmailMessage) => Promise<void>;
+  telegram?: (message: TelegramMessage) => Promise<void>;
+}
+
+export interface ProcessOptions {
+  batch?: number;
+  retryDelay?: (attempts: number) => number;
+  /** Secrets that must never be written into `last_error`. */
+  secrets?: string[];
+  logger?: Logger;
+}
+
+function errorText(error: unknown, secrets: string[]): string {
+  let text = error instanceof Error ? error.message : String(error);
+  for (const secret of secrets) if (secret) text = text.split(secret).join("***");
+  return text.slice(0, 500);
+}
+
+/**
+ * Takes up to `batch` due messages, sends each, and records the outcome. Returns how many were
+ * taken, so a caller can go on while there are more.
+ */
+export async function processDueMessages(
+  db: AppDatabase,
+  senders: Senders,
+  options: ProcessOptions = {},
+): Promise<number> {
+  const batch = options.batch ?? 10;
+  const retryDelay = options.retryDelay ?? retryDelayMs;
+  const taken = await db.execute(sql`
+    update ${outbox}
+    set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+    where id in (
+      select id from ${outbox}
+      where status = 'pending' and next_attempt_at <= now()
+      order by next_attempt_at, id
+      limit ${batch}
+      for update skip locked
+    )
+    returning id, channel, payload, attempts`);
+  const { rows } = taken as unknown as {
+    rows: { id: number | string; channel: string; payload: unknown; attempts: number }[];
+  };
+  for (const row of rows) {
+    const id = Number(row.id);
+    const send =
+      row.channel === "email"
+        ? senders.email && ((p: unknown) => senders.email?.(p as EmailMessage))
+        : senders.telegram && ((p: unknown) => senders.telegram?.(p as TelegramMessage));
+    try {
+      if (!send) throw new Error(`${row.channel} is not configured`);
+      await send(row.payload);
+      await db
+        .update(outbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(outbox.id, id));
+    } catch (error) {
+      const lastError = errorText(error, options.secrets ?? []);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      // A service that says when to come back (Telegram's 429) is not asked sooner.
+      const asked = error instanceof RetryLaterError ? error.retryAfterMs : 0;
+      await db
+        .update(outbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError,
+          nextAttemptAt: new Date(Date.now() + Math.max(retryDelay(row.attempts), asked)),
+        })
+        .where(eq(outbox.id, id));
+      options.logger?.warn(
+        { outboxId: id, channel: row.channel, attempts: row.attempts, giveUp, error: lastError },
+        giveUp ? "message given up" : "message not sent; will retry",
+      );
+    }
+  }
+  return rows.length;
+}
+
+/** Sends e-mail over SMTP (nodemailer) and Telegram messages over the Bot API. */
+export function createSenders(
+  notifications: NotificationConfig,
+  brochure: (lang: Language) => Promise<{ pdf: Buffer; fileName: string }>,
+): Senders {
+  const senders: Senders = {};
+  const email = notifications.email;
+  if (email) {
+    const url = new URL(email.smtpUrl);
+    url.searchParams.set("connectionTimeout", "10000");
+    url.searchParams.set("greetingTimeout", "10000");
+    url.searchParams.set("socketTimeout", "30000");
+    const transport = nodemailer.createTransport(url.toString());
+    senders.email = async (message) => {
+      const attachments = message.attachBrochure
+        ? [await brochure(message.attachBrochure)].map((b) => ({
+            filename: b.fileName,
+            content: b.pdf,
+            contentType: "application/pdf",
+          }))
+        : [];
+      await transport.sendMail({
+        from: email.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        attachments,
+        ...(message.unsubscribeUrl
+          ? {
+              list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
+            }
+          : {}),
+      });
+    };
+  }
+  const telegram = notifications.telegram;
+  if (telegram) {
+    senders.telegram = async (message) => {
+      const response = await fetch(`${telegram.apiUrl}/bot${telegram.token}/sendMessage`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          chat_id: telegram.chatId,
+          text: message.text,
+          link_preview_options: { is_disabled: true },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) {
+        const body = (await response.text().catch(() => "")).slice(0, 300);
+        const message = `Telegram answered ${response.status}: ${body}`;
+        const retryAfter = Number(
+          (/"retry_after"\s*:\s*(\d{1,6})/.exec(body) ?? [])[1] ?? Number.NaN,
+        );
+        if (response.status === 429 && Number.isFinite(retryAfter))
+          throw new RetryLaterError(message, Math.min(retryAfter, 3600) * 1000);
+        throw new Error(message);
+      }
+    };
+  }
+  return senders;
+}
+
+export interface OutboxWorker {
+  /** Look for due messages now (after a lead is stored). */
+  nudge(): void;
+  /** Stops polling and waits for the messages being sent. */
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions extends ProcessOptions {
+  db: () => AppDatabase | null;
+  senders: Senders;
+  logger: Logger;
+  /** How often to look for due messages (retries) without a nudge. */
+  pollMs?: number;
+}
+
+export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
+  // Nothing configured: nothing to send, and no query every few seconds. Messages written under
+  // an earlier configuration wait for a channel to come back.
+  if (!options.senders.email && !options.senders.telegram)
+    return { nudge: () => {}, stop: async () => {} };
+  const pollMs = options.pollMs ?? 15_000;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(run, pollMs);
+    timer.unref();
+  };
+  const drain = async () => {
+    do {
+      again = false;
+      const db = options.db();
+      if (!db) return;
+      while (!stopped && (await processDueMessages(db, options.senders, options)) > 0) {}
+    } while (again && !stopped);
+  };
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err: unknown) => options.logger.warn({ err }, "outbox: could not send messages"))
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  }
+  schedule();
+  return {
+    nudge: run,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Unsubscribe links: a token names the address and is signed with the server's secret, so it
+ * cannot be made for someone else's address. Addresses that unsubscribed are kept in
+ * `email_suppressions` and never mailed again.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { emailSuppressions } from "../../db/schema.ts";
+import { type Language, localizePath } from "../../i18n/languages.ts";
+import { isEmailAddress } from "../../lib/email-address.ts";
+
+const MAX_TOKEN = 600;
+
+function signature(email: string, secret: string): string {
+  return createHmac("sha256", secret)
+    .update(`unsubscribe:${email}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+export function unsubscribeToken(email: string, secret: string): string {
+  const address = email.toLowerCase();
+  return `${Buffer.from(address).toString("base64url")}.${signature(address, secret)}`;
+}
+
+export function unsubscribeUrl(
+  publicUrl: string,
+  email: string,
+  secret: string,
+  lang: Language,
+): string {
+  return `${publicUrl}${localizePath("/unsubscribe", lang)}?token=${unsubscribeToken(email, secret)}`;
+}
+
+/** The address a token names, or null when it is malformed, too long or not signed by us. */
+export function readUnsubscribeToken(token: string | null, secret: string): string | null {
+  if (!token || token.length > MAX_TOKEN || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{32}$/.test(token))
+    return null;
+  const [encoded = "", given = ""] = token.split(".");
+  const email = Buffer.from(encoded, "base64url").toString("utf8");
+  if (!isEmailAddress(email) || email !== email.toLowerCase()) return null;
+  const expected = Buffer.from(signature(email, secret));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? email : null;
+}
+
+export async function suppressEmail(db: AppDatabase, email: string): Promise<void> {
+  await db.insert(emailSuppressions).values({ email: email.toLowerCase() }).onConflictDoNothing();
+}
+
+export async function isSuppressed(db: AppDatabase, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(eq(emailSuppressions.email, email.toLowerCase()));
+  return rows.length > 0;
+}

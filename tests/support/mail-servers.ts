@@ -1,0 +1,96 @@
+/**
+ * Local stand-ins for the outside services the outbox talks to: an SMTP server (smtp-server,
+ * messages parsed with mailparser) and a fake Telegram Bot API, both on 127.0.0.1.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface TestSmtp {
+  port: number;
+  url: string;
+  messages: ParsedMail[];
+  close(): Promise<void>;
+}
+
+/** An SMTP server accepting every message; on `port`, or a free one when omitted. */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (now): taken from the system, then released. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface FakeTelegram {
+  apiUrl: string;
+  /** Each sendMessage call: the path (with the bot token) and the JSON body. */
+  calls: { path: string; body: { chat_id: string; text: string } }[];
+  /** Answer the next calls with this status (e.g. 502) until set back to 200. */
+  status: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeTelegram(): Promise<FakeTelegram> {
+  const fake: FakeTelegram = {
+    apiUrl: "",
+    calls: [],
+    status: 200,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      if (fake.status !== 200) {
+        res.writeHead(fake.status, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify(
+            fake.status === 429
+              ? { ok: false, description: "Too Many Requests", parameters: { retry_after: 600 } }
+              : { ok: false, description: "Bad Gateway" },
+          ),
+        );
+        return;
+      }
+      fake.calls.push({ path: req.url ?? "", body: JSON.parse(body) });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: true, result: { message_id: fake.calls.length } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
