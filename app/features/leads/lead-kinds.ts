@@ -9,4 +9,5 @@ export const LEAD_KIND_NAMES: Record<string, string> = {
   contact: "Contact",
   newsletter: "Newsletter",
   viewing: "Viewing request",
+  "availability-alert": "Notify me when it is free",
 };

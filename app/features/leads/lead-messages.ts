@@ -94,6 +94,8 @@ function figureLines(lead: LeadForMessages, lang: Language): string[] {
   if (lease) lines.push(`${ru ? "Срок аренды" : "Lease"}: ${LEASES[lease]?.[lang] ?? lease}`);
   const moveIn = str(i.moveIn);
   if (moveIn) lines.push(`${ru ? "Заезд" : "Move-in"}: ${formatDate(moveIn, lang)}`);
+  const wantedFrom = str(i.wantedFrom);
+  if (wantedFrom) lines.push(`${ru ? "Нужен с" : "Wanted from"}: ${formatDate(wantedFrom, lang)}`);
   const dates = Array.isArray(i.dates)
     ? i.dates.filter((d): d is string => typeof d === "string")
     : [];
@@ -162,11 +164,14 @@ const REPLY = {
       newsletter:
         "You are subscribed to our newsletter: new units, market notes and owner news, a few times a month at most.",
       viewing: "You asked to view this unit:",
+      "availability-alert": "You asked us to tell you when this unit is free:",
     } as Record<string, string>,
     next: "What happens next: someone from our desk will contact you within 24 hours to discuss the details and answer your questions.",
     nextNewsletter: "Nothing else to do: the next issue will come to this address.",
     nextViewing:
       "What happens next: we will confirm a viewing time within 24 hours, or suggest another one if that day is taken.",
+    nextAvailability:
+      "What happens next: we will write to you as soon as the unit is free for your dates, and suggest similar units meanwhile.",
     contacts: "You can reach us any time:",
     phone: "Phone",
     office: "Office",
@@ -186,11 +191,14 @@ const REPLY = {
       newsletter:
         "Вы подписались на нашу рассылку: новые объекты, обзоры рынка и новости для владельцев, не чаще нескольких раз в месяц.",
       viewing: "Вы хотите посмотреть этот объект:",
+      "availability-alert": "Вы просили сообщить, когда этот объект освободится:",
     } as Record<string, string>,
     next: "Что дальше: наш менеджер свяжется с вами в течение 24 часов, чтобы обсудить детали и ответить на вопросы.",
     nextNewsletter: "Больше ничего делать не нужно: следующий выпуск придёт на этот адрес.",
     nextViewing:
       "Что дальше: мы подтвердим время просмотра в течение 24 часов или предложим другое, если этот день занят.",
+    nextAvailability:
+      "Что дальше: мы напишем вам, как только объект освободится на ваши даты, а пока предложим похожие.",
     contacts: "Связаться с нами:",
     phone: "Телефон",
     office: "Офис",
@@ -212,7 +220,8 @@ export function replyEmail(
   const about = r.about[lead.kind];
   if (about) lines.push("", about);
   const unit = unitLine(lead, publicUrl, lang);
-  if (unit && (lead.kind === "unit-enquiry" || lead.kind === "viewing")) lines.push(unit);
+  const aboutUnit = ["unit-enquiry", "viewing", "availability-alert"].includes(lead.kind);
+  if (unit && aboutUnit) lines.push(unit);
   const figures = figureLines(lead, lang);
   if (figures.length > 0) lines.push("", ...figures);
   lines.push(
@@ -221,7 +230,9 @@ export function replyEmail(
       ? r.nextNewsletter
       : lead.kind === "viewing"
         ? r.nextViewing
-        : r.next,
+        : lead.kind === "availability-alert"
+          ? r.nextAvailability
+          : r.next,
     "",
     r.contacts,
     `${r.phone}: ${contacts.phone}`,
