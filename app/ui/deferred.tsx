@@ -6,8 +6,9 @@ import { memo, Suspense, use, useCallback, useEffect, useRef } from "react";
  * The server renders it in full, so crawlers and visitors without JavaScript get all of it. In
  * the browser the server's HTML stays in place, readable, while its code is not there: React
  * takes that part over once the code has arrived. The code is fetched when the part comes within
- * `margin` of the viewport, or when the visitor points at or focuses a link to an #anchor (it may
- * lie inside). Whenever React has to show the part without the server's HTML (after a
+ * `margin` of the viewport, at the visitor's first touch, click, key or focus, or when they point
+ * at a link to an #anchor (it may lie inside): a navigation that reaches the part waits for its
+ * code, so it must be on its way before any navigation starts. Whenever React has to show the part without the server's HTML (after a
  * navigation, or an update reaching it before its code), the code is fetched at once, and the
  * address's #anchor, if it lies inside, is scrolled to when the part shows.
  *
@@ -56,10 +57,14 @@ export function deferred<P extends object>(
         { rootMargin: `${margin} 0px` },
       );
       observer.observe(element);
+      // Any navigation on the page re-renders the part (its links follow the location), and React
+      // holds a navigation back until a part it must update has its code: so the code is fetched
+      // as soon as the visitor does anything, and on pointing at a link to an #anchor.
       const onIntent = (event: Event) => {
-        if (event.target instanceof Element && event.target.closest('a[href*="#"]')) request();
+        if (event.type !== "pointerover") request();
+        else if (event.target instanceof Element && event.target.closest('a[href*="#"]')) request();
       };
-      const intents = ["pointerover", "focusin", "touchstart"] as const;
+      const intents = ["pointerover", "pointerdown", "keydown", "focusin", "touchstart"] as const;
       for (const type of intents) document.addEventListener(type, onIntent, { passive: true });
       loaded.then(() => observer.disconnect());
       return () => {
