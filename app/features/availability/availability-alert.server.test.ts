@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads } from "../../db/schema.ts";
+import { leads, outbox } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
 import { availabilityAlertAction, type LeadActionDeps } from "../leads/lead-actions.server.ts";
 import { insertTestUnit } from "./test-units.server.ts";
 
@@ -35,6 +36,46 @@ describe.each(TEST_ENGINES)("'notify me when it is free' on %s", (engine) => {
   });
   afterAll(async () => {
     await database?.destroy();
+  });
+
+  it("queues an alert for the desk and a reply to the visitor, as every lead does", async () => {
+    const withMail: LeadActionDeps = {
+      ...next(),
+      messages: {
+        publicUrl: "https://kamala.example",
+        contacts: DEMO_CONTACTS,
+        secret: "a-secret-of-the-test-that-is-long-enough",
+        notifications: {
+          // Only queued here: the outbox's own tests send through a real SMTP server.
+          email: {
+            smtpUrl: "smtp://127.0.0.1:9",
+            from: "desk@kamala.example",
+            desk: ["desk@kamala.example"],
+          },
+          telegram: undefined,
+        },
+      },
+    };
+    const result = (await availabilityAlertAction(
+      post("/units/alert-unit", {
+        form: "availability-alert",
+        email: "queued@example.com",
+        wantedFrom: "2027-06-01",
+        page: "/units/alert-unit",
+      }),
+      withMail,
+      "alert-unit",
+    )) as Answer;
+    expect(result.data).toEqual({ status: "ok" });
+    const [row] = await database.db
+      .select()
+      .from(leads)
+      .where(eq(leads.email, "queued@example.com"));
+    const queued = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.leadId, row?.id ?? 0));
+    expect(queued.map((m) => m.purpose).sort()).toEqual(["alert", "reply"]);
   });
 
   it("stores the e-mail, the unit and the wanted date as an availability-alert lead", async () => {
@@ -78,6 +119,10 @@ describe.each(TEST_ENGINES)("'notify me when it is free' on %s", (engine) => {
       .select()
       .from(leads)
       .where(eq(leads.kind, "availability-alert"));
-    expect(stored).toHaveLength(1);
+    // Only the good posts of the tests above are there.
+    expect(stored.map((lead) => lead.email).sort()).toEqual([
+      "queued@example.com",
+      "wait@example.com",
+    ]);
   });
 });

@@ -206,13 +206,17 @@ export function availabilityAlertAction(request: Request, deps: LeadActionDeps, 
     validate: (fields) => parseForm(availabilityAlertSchema, fields),
     store: async (db, { email, wantedFrom }, meta) => {
       const propertyId = await findPropertyIdBySlug(db, slug);
-      await storeLead(db, {
-        kind: "availability-alert",
-        email,
-        propertyId,
-        inputs: { slug, wantedFrom: wantedFrom || null },
-        ...meta,
-      });
+      await storeLead(
+        db,
+        {
+          kind: "availability-alert",
+          email,
+          propertyId,
+          inputs: { slug, wantedFrom: wantedFrom || null },
+          ...meta,
+        },
+        deps.messages,
+      );
     },
   });
 }
