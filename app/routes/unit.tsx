@@ -35,7 +35,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   let calendar = null;
   if (found.source === "database" && found.unit.id !== null) {
     try {
-      calendar = await loadPublicCalendar(getRuntime().database.db, found.unit.id);
+      calendar = await loadPublicCalendar(getRuntime().database.db, {
+        ...found.unit,
+        id: found.unit.id,
+      });
     } catch (error) {
       currentLogger().warn({ err: error }, "unit page without its calendar");
       markNotCacheable(context);

@@ -73,6 +73,22 @@ test("an occupied unit says until when it is rented", async ({ page }) => {
       .getByRole("region", { name: "Pricing Options" })
       .getByText(/^Rented until \d{1,2} \w{3} \d{4}$/),
   ).toBeVisible();
+  // Its calendar agrees with the badge (the demo units have no stays of their own): taken from
+  // today through the day it is rented until, free the day after.
+  const calendar = page.getByRole("region", { name: "Availability" });
+  await expect(calendar.getByTestId("taken-ranges")).toContainText("Taken");
+  const rentedUntil: string = unit.rentedUntil;
+  const dayAfter = new Date(Date.parse(`${rentedUntil}T00:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  await calendar.getByText("Show all 12 months").click();
+  await expect(calendar.locator(`td[data-date="${rentedUntil}"]`)).toHaveAttribute(
+    "data-taken",
+    "true",
+  );
+  const free = calendar.locator(`td[data-date="${dayAfter}"]`);
+  await expect(free).toHaveCount(1);
+  await expect(free).not.toHaveAttribute("data-taken");
 });
 
 test("the gallery moves by arrows, dots and keys, within its ends", async ({ page }) => {

@@ -6,7 +6,7 @@ import {
   isIsoDate,
   nextBangkokMidnight,
 } from "./calendar-dates.ts";
-import { deriveStatus } from "./derive-status.ts";
+import { busyFromTypedStatus, deriveStatus } from "./derive-status.ts";
 
 const today = "2026-11-23";
 
@@ -110,5 +110,28 @@ describe("Bangkok dates", () => {
     expect(isIsoDate("2026-2-3")).toBe(false);
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(daysBetween("2026-11-23", "2027-01-22")).toBe(60);
+  });
+});
+
+describe("busyFromTypedStatus: a unit without a calendar shows what its badge says", () => {
+  const today = "2026-11-23";
+  const until = "2027-12-28";
+  const typed = (
+    status: "available" | "soon" | "occupied",
+    availableFrom: string | null = null,
+    rentedUntil: string | null = null,
+  ) => busyFromTypedStatus({ status, availableFrom, rentedUntil }, today, until);
+
+  it("available is free; soon is taken until the day it is available from", () => {
+    expect(typed("available")).toEqual([]);
+    expect(typed("soon", "2026-12-15")).toEqual([{ start: today, end: "2026-12-15" }]);
+  });
+  it("occupied is taken through the day it is rented until, or throughout without a date", () => {
+    expect(typed("occupied", null, "2027-04-12")).toEqual([{ start: today, end: "2027-04-13" }]);
+    expect(typed("occupied")).toEqual([{ start: today, end: until }]);
+  });
+  it("dates already past leave the unit free", () => {
+    expect(typed("soon", "2026-11-23")).toEqual([]);
+    expect(typed("occupied", null, "2026-11-22")).toEqual([]);
   });
 });

@@ -43,3 +43,25 @@ export function deriveStatus(
   }
   return { status: "occupied", availableFrom: null, rentedUntil: addDays(firstFree, -1) };
 }
+
+/**
+ * The taken period a status typed by hand implies, for a unit with no calendar of its own, so
+ * that its public calendar says what its badge says: "soon" is taken until the day it is
+ * available from; "occupied" until the day after it is rented until, or as far as `until` when no
+ * date was given; "available" is free.
+ */
+export function busyFromTypedStatus(
+  unit: { status: PropertyStatus; availableFrom: string | null; rentedUntil: string | null },
+  today: string,
+  until: string,
+): BusyPeriod[] {
+  const end =
+    unit.status === "soon"
+      ? unit.availableFrom
+      : unit.status === "occupied"
+        ? unit.rentedUntil
+          ? addDays(unit.rentedUntil, 1)
+          : until
+        : null;
+  return end && end > today ? [{ start: today, end }] : [];
+}

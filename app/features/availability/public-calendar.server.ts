@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { stays } from "../../db/schema.ts";
+import type { PropertyStatus } from "../../domain/listing.ts";
 import { addDays, bangkokToday } from "./calendar-dates.ts";
-import type { BusyPeriod } from "./derive-status.ts";
+import { type BusyPeriod, busyFromTypedStatus } from "./derive-status.ts";
 import { mergeBusy } from "./month-grid.ts";
 
 export interface PublicCalendar {
@@ -12,12 +13,21 @@ export interface PublicCalendar {
   busy: BusyPeriod[];
 }
 
-/** What the unit page shows of a unit's calendar: the next 12 months (and a little more). */
+/**
+ * What the unit page shows of a unit's calendar: the next 12 months (and a little more). A unit
+ * with no stays shows what its typed status says.
+ */
 export async function loadPublicCalendar(
   db: AppDatabase,
-  propertyId: number,
+  unit: {
+    id: number;
+    status: PropertyStatus;
+    availableFrom: string | null;
+    rentedUntil: string | null;
+  },
   now: Date = new Date(),
 ): Promise<PublicCalendar> {
+  const propertyId = unit.id;
   const today = bangkokToday(now);
   const until = addDays(today, 400);
   const rows = await db
@@ -31,5 +41,6 @@ export async function loadPublicCalendar(
       ),
     )
     .limit(2000);
-  return { today, busy: mergeBusy(rows) };
+  const busy = rows.length > 0 ? mergeBusy(rows) : busyFromTypedStatus(unit, today, until);
+  return { today, busy };
 }
