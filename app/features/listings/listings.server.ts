@@ -122,7 +122,7 @@ export async function queryUnits(
   };
 }
 
-async function firstImages(db: AppDatabase, propertyIds: number[]) {
+export async function firstImages(db: AppDatabase, propertyIds: number[]) {
   const result = new Map<number, NonNullable<UnitSummary["image"]>>();
   if (propertyIds.length === 0) return result;
   const rows = await db

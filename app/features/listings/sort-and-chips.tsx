@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { useFavorites } from "../favorites/favorites-store.ts";
 import { priceRangeById } from "./catalog.ts";
 import {
   DEFAULT_SORT,
@@ -44,6 +45,7 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
   };
   const active = FILTER_KEYS.filter((key) => query[key]);
   const hidden = listingSearchParams({ ...query, sort: undefined, page: 1 });
+  const saved = useFavorites().length;
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -86,44 +88,57 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           </ul>
         )}
       </div>
-      <Form
-        method="get"
-        action={home}
-        key={query.sort ?? DEFAULT_SORT}
-        className="flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const sort = new FormData(event.currentTarget).get("sort");
-          const chosen = LISTING_SORTS.find((s) => s === sort);
-          navigate(hrefFor({ ...query, sort: chosen }), { preventScrollReset: true });
-        }}
-      >
-        {[...hidden].map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <label className="text-sm font-semibold text-ink-900">
-          {t("find.sortLabel")}
-          <select
-            name="sort"
-            defaultValue={query.sort ?? DEFAULT_SORT}
-            data-testid="sort"
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-            className="mt-1 block rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none"
-          >
-            {LISTING_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`find.sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="submit"
-          className="rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
+      <div className="flex flex-wrap items-end gap-3">
+        <Link
+          to={localizePath("/favorites", lang)}
+          data-testid="favorites-link"
+          className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold text-sea-900 underline-offset-2 hover:underline"
         >
-          {t("find.sortApply")}
-        </button>
-      </Form>
+          <span aria-hidden="true" className="text-coral-500">
+            ♥
+          </span>
+          {t("find.favorites")}
+          {saved > 0 && <span className="rounded-full bg-sea-50 px-2 text-xs">{saved}</span>}
+        </Link>
+        <Form
+          method="get"
+          action={home}
+          key={query.sort ?? DEFAULT_SORT}
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const sort = new FormData(event.currentTarget).get("sort");
+            const chosen = LISTING_SORTS.find((s) => s === sort);
+            navigate(hrefFor({ ...query, sort: chosen }), { preventScrollReset: true });
+          }}
+        >
+          {[...hidden].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <label className="text-sm font-semibold text-ink-900">
+            {t("find.sortLabel")}
+            <select
+              name="sort"
+              defaultValue={query.sort ?? DEFAULT_SORT}
+              data-testid="sort"
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
+              className="mt-1 block rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none"
+            >
+              {LISTING_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`find.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            className="rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
+          >
+            {t("find.sortApply")}
+          </button>
+        </Form>
+      </div>
     </div>
   );
 }
