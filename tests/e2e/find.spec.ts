@@ -39,7 +39,12 @@ test.describe("sorting, chips and the count", () => {
     // The default order (price, highest first) comes back without sort= in the URL.
     await page.getByTestId("sort").selectOption("price-desc");
     await expect(page).not.toHaveURL(/sort=/);
-    const descending = (await readCards(page)).map((c) => c.yearly);
+    // The URL moves before React paints the new list: wait for the list itself.
+    const byPrice = await apiUnits(page.request);
+    await expect
+      .poll(async () => (await readCards(page)).map((c) => c.slug).join())
+      .toBe(byPrice.map((u) => u.slug).join());
+    const descending = byPrice.map((u) => u.pricing.yearly);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
   });
 
@@ -52,8 +57,13 @@ test.describe("sorting, chips and the count", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/type=pool-villa/);
     await expect(page).toHaveURL(/sort=bedrooms-desc/);
-    const beds = (await readCards(page)).map((c) => c.bedrooms);
+    const villas = await apiUnits(request, "type=pool-villa&sort=bedrooms-desc");
+    await expect
+      .poll(async () => (await readCards(page)).map((c) => c.slug).join())
+      .toBe(villas.map((u) => u.slug).join());
+    const beds = villas.map((u) => u.bedrooms);
     expect(beds).toEqual([...beds].sort((a, b) => b - a));
+    expect(beds[0]).toBeGreaterThan(beds.at(-1) ?? 0);
 
     expect((await request.get("/api/units?sort=cheapest")).status()).toBe(400);
     const page200 = await request.get("/?sort=cheapest");
