@@ -171,9 +171,7 @@ test.describe("favourites", () => {
     const elsewhere = await other.newPage();
     await elsewhere.goto(share);
     await expect(elsewhere.locator("html[data-hydrated]")).toHaveCount(1);
-    await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(
-      "A shared list of units",
-    );
+    await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText("A shared list of units");
     await expect(elsewhere.getByTestId("unit-card")).toHaveCount(2);
     await elsewhere.goto("/favorites");
     await expect(elsewhere.getByText("You have not saved any units yet")).toBeVisible();
