@@ -44,10 +44,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data({ suggestions: suggestions.value }, { status: 404 });
   }
   const unit = found.unit;
-  const similar = await fromSiteDatabase(
-    (db) => similarUnits(db, unit),
-    () => fallbackUnits.similar(unit),
-  );
+  // A database that just failed is not asked again: the demo units answer at once.
+  const similar =
+    found.source === "database"
+      ? await fromSiteDatabase(
+          (db) => similarUnits(db, unit),
+          () => fallbackUnits.similar(unit),
+        )
+      : { value: fallbackUnits.similar(unit), source: "fallback" as const };
   if (similar.source === "fallback") markNotCacheable(context);
   let calendar = null;
   if (found.source === "database" && found.unit.id !== null) {

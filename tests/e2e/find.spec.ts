@@ -197,6 +197,9 @@ test.describe("favourites", () => {
     await page.goto("/ru/favorites");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ваше избранное");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/units/");
+    expect(sitemap).not.toMatch(/\/(favorites|compare)/);
 
     const many = Array.from({ length: 51 }, (_, i) => `unit-${i}`).join(",");
     const tooMany = await request.get(`/favorites?units=${many}`);
