@@ -99,7 +99,13 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
   const sticky = "sticky left-0 z-10 w-32 min-w-32 bg-white p-3 text-left align-top sm:w-44";
 
   return (
-    <div className="mt-6 overflow-x-auto rounded-2xl ring-1 ring-sand-200" data-testid="compare">
+    <section
+      className="mt-6 overflow-x-auto rounded-2xl ring-1 ring-sand-200 focus-visible:outline-2 focus-visible:outline-sea-700"
+      data-testid="compare"
+      aria-label={t("find.compareTitle")}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+      tabIndex={0}
+    >
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{t("find.compareTitle")}</caption>
         <thead>
@@ -169,6 +175,6 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
