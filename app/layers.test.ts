@@ -47,6 +47,10 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     modules: ["guard.server.ts", "sessions.server.ts", "security-forms.ts"],
     usedBy: ["admin"],
   },
+  favorites: {
+    modules: ["favorite-button.tsx", "favorites-store.ts", "slug-list.ts"],
+    usedBy: ["listings"],
+  },
 };
 
 /** Imports that break the rule on purpose, each with its reason. None today. */

@@ -27,6 +27,8 @@ export default [
   ...page("units/:slug", "routes/unit.tsx", "unit"),
   ...page("units/:slug/viewing", "routes/unit-viewing.tsx", "unit-viewing"),
   ...page("unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"),
+  ...page("favorites", "routes/favorites.tsx", "favorites"),
+  ...page("compare", "routes/compare.tsx", "compare"),
   ...page("about", "routes/about.tsx", "about"),
   ...page("blog", "routes/blog.tsx", "blog"),
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),

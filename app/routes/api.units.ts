@@ -3,7 +3,7 @@ import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/api.units";
 
-/** GET /api/units?status=&location=&type=&bedrooms=&price=&page= : one page of the listing. */
+/** GET /api/units?status=&location=&type=&bedrooms=&price=&sort=&page= : one page of the listing. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { query, errors } = parseListingQuery(url.searchParams);
   if (errors.length > 0) {

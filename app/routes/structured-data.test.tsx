@@ -64,6 +64,7 @@ describe("structured data", () => {
     const { blocks } = jsonLdOf(`/units/${unit.slug}`, Unit as () => React.ReactNode, {
       unit,
       source: "database",
+      similar: [],
     });
     const [house] = byType(blocks, "House");
     expect(house).toBeDefined();
@@ -99,7 +100,7 @@ describe("structured data", () => {
     const { blocks } = jsonLdOf(
       `/ru/units/${condo.slug}`,
       Unit as () => React.ReactNode,
-      { unit: condo, source: "database" },
+      { unit: condo, source: "database", similar: [] },
       "ru",
     );
     const [apartment] = byType(blocks, "Apartment");
@@ -120,6 +121,7 @@ describe("structured data", () => {
     const { html, blocks } = jsonLdOf(`/units/${unit.slug}`, Unit as () => React.ReactNode, {
       unit,
       source: "database",
+      similar: [],
     });
     expect(html).not.toContain("<script>alert(1)");
     const [house] = byType(blocks, "House");

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { currentLogger, getRuntime } from "../db/runtime.server.ts";
 import {
   ALERT_FORM_MARKER,
@@ -14,8 +14,16 @@ import {
 } from "../features/leads/lead-actions.server.ts";
 import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
 import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
+import { SimilarUnits } from "../features/listings/similar-units.tsx";
+import type { UnitSummary } from "../features/listings/unit.ts";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
+import {
+  availableUnits,
+  fallbackUnits,
+  fromSiteDatabase,
+  similarUnits,
+} from "../features/listings/units-by-slug.server.ts";
 import { localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
@@ -30,8 +38,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await loadSiteUnit(params.slug);
   if (found.source !== "database") markNotCacheable(context);
   if (!found.unit) {
-    throw data(null, { status: found.source === "unavailable" ? 503 : 404 });
+    if (found.source === "unavailable") throw data(null, { status: 503 });
+    // A unit that no longer exists: its 404 page suggests a few available ones.
+    const suggestions = await fromSiteDatabase(availableUnits, () => fallbackUnits.available());
+    throw data({ suggestions: suggestions.value }, { status: 404 });
   }
+  const unit = found.unit;
+  // A database that just failed is not asked again: the demo units answer at once.
+  const similar =
+    found.source === "database"
+      ? await fromSiteDatabase(
+          (db) => similarUnits(db, unit),
+          () => fallbackUnits.similar(unit),
+        )
+      : { value: fallbackUnits.similar(unit), source: "fallback" as const };
+  if (similar.source === "fallback") markNotCacheable(context);
   let calendar = null;
   if (found.source === "database" && found.unit.id !== null) {
     try {
@@ -44,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       markNotCacheable(context);
     }
   }
-  return { unit: found.unit, source: found.source, calendar };
+  return { unit: found.unit, source: found.source, calendar, similar: similar.value };
 }
 
 /** The unit's forms: the enquiry, or "notify me when it is free" (told apart by `form`). */
@@ -79,7 +100,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const site = useSite();
-  const { unit, source, calendar } = loaderData;
+  const { unit, source, calendar, similar } = loaderData;
   const offline = source === "fallback" || unit.id === null;
   const forAlert = actionData && "form" in actionData && actionData.form === ALERT_FORM_MARKER;
   const alertResult = forAlert ? actionData : undefined;
@@ -119,6 +140,7 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
         }
         calendar={calendar && <AvailabilityCalendar calendar={calendar} />}
       />
+      <SimilarUnits units={similar} />
       {site && (
         <JsonLd
           data={[
@@ -134,6 +156,39 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
           ]}
         />
       )}
+    </>
+  );
+}
+
+/** A unit that does not exist: the not-found text, then a few available units to look at. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t, lang } = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500 && status !== 503) console.error(error);
+  const suggestions: UnitSummary[] =
+    isRouteErrorResponse(error) && error.data && Array.isArray(error.data.suggestions)
+      ? error.data.suggestions
+      : [];
+  const text =
+    status === 404
+      ? { title: t("notFound.title"), body: t("notFound.text") }
+      : status === 503
+        ? { title: t("unavailable.title"), body: t("unavailable.text") }
+        : { title: t("error.title"), body: t("error.text") };
+  return (
+    <>
+      <section className="mx-auto max-w-2xl px-6 py-16 text-center">
+        <p className="font-display text-6xl text-sea-100">{status}</p>
+        <h1 className="mt-2 font-display text-4xl text-sea-900">{text.title}</h1>
+        <p className="mt-4 text-ink-600">{text.body}</p>
+        <Link
+          to={localizePath("/", lang)}
+          className="mt-8 inline-flex rounded-xl bg-sea-900 px-5 py-3 font-semibold text-white hover:bg-sea-700"
+        >
+          {t("notFound.back")}
+        </Link>
+      </section>
+      <SimilarUnits units={suggestions} heading={t("find.similarNotFound")} />
     </>
   );
 }

@@ -125,3 +125,26 @@ describe("priceRangeById", () => {
     expect(() => priceRangeById("free")).toThrow(/Unknown price range/);
   });
 });
+
+describe("sort in the URL", () => {
+  it("reads each known order and leaves the default out of links", () => {
+    for (const sort of ["price-asc", "size-desc", "bedrooms-desc", "newest"] as const) {
+      const { query, errors } = parseListingQuery(new URLSearchParams({ sort }));
+      expect(errors).toEqual([]);
+      expect(query.sort).toBe(sort);
+      expect(listingSearchParams(query).get("sort")).toBe(sort);
+    }
+    const { query } = parseListingQuery(new URLSearchParams({ sort: "price-desc" }));
+    expect(query.sort).toBeUndefined();
+    expect(listingSearchParams({ ...query, sort: "price-desc" }).has("sort")).toBe(false);
+  });
+
+  it("ignores an unknown order and reports it", () => {
+    const { query, errors } = parseListingQuery(
+      new URLSearchParams({ sort: "cheapest", type: "condo" }),
+    );
+    expect(query.sort).toBeUndefined();
+    expect(query.type).toBe("condo");
+    expect(errors).toEqual([expect.objectContaining({ param: "sort", value: "cheapest" })]);
+  });
+});

@@ -26,8 +26,21 @@ export interface ListingFilters {
   price?: PriceRangeId;
 }
 
+/** Listing orders; the first is the default (yearly price, highest first) and stays out of URLs. */
+export const LISTING_SORTS = [
+  "price-desc",
+  "price-asc",
+  "size-desc",
+  "bedrooms-desc",
+  "newest",
+] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const DEFAULT_SORT: ListingSort = "price-desc";
+
 export interface ListingQuery extends ListingFilters {
   status: PropertyStatus;
+  /** Order of the units; absent means DEFAULT_SORT. */
+  sort?: ListingSort;
   /** 1-based page number. */
   page: number;
 }
@@ -75,6 +88,8 @@ export function parseListingQuery(params: URLSearchParams): {
   if (type) query.type = type;
   if (bedrooms) query.bedrooms = bedrooms;
   if (price) query.price = price;
+  const sort = read("sort", LISTING_SORTS);
+  if (sort && sort !== DEFAULT_SORT) query.sort = sort;
 
   const page = params.get("page");
   if (page !== null && page !== "") {
@@ -98,6 +113,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.type) params.set("type", query.type);
   if (query.bedrooms) params.set("bedrooms", query.bedrooms);
   if (query.price) params.set("price", query.price);
+  if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
 }

@@ -4,6 +4,7 @@ import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { PAGE_SIZE } from "./catalog.ts";
 import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
+import { SortAndChips } from "./sort-and-chips.tsx";
 import { StatusSummary, StatusTabs } from "./status-bar.tsx";
 import type { StatusCounts, UnitSummary } from "./unit.ts";
 import { UnitCard } from "./unit-card.tsx";
@@ -92,6 +93,7 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
           {t("listing.fallbackNotice")}
         </p>
       )}
+      <SortAndChips query={query} total={total} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusTabs query={query} />
         {units.length > 0 && (

@@ -12,7 +12,7 @@ import {
 } from "../../domain/listing.ts";
 import { PAGE_SIZE, PRICE_RANGES } from "./catalog.ts";
 import { demoUnits } from "./demo-units.server.ts";
-import { type ListingFilters, matchesFilters } from "./filters.ts";
+import { LISTING_SORTS, type ListingFilters, type ListingSort, matchesFilters } from "./filters.ts";
 import {
   countByStatus,
   fallbackCounts,
@@ -20,7 +20,7 @@ import {
   loadListing,
   queryUnits,
 } from "./listings.server.ts";
-import { compareListingOrder } from "./unit.ts";
+import { comparatorFor, compareListingOrder } from "./unit.ts";
 
 interface Fixture {
   slug: string;
@@ -29,6 +29,9 @@ interface Fixture {
   location: string;
   bedrooms: number;
   yearly: number;
+  sizeM2: number;
+  /** When it was listed (ms since the epoch): a few days, with ties, for the newest order. */
+  createdAt: number;
 }
 
 /** Units on every price boundary, with 3 and 4+ bedrooms, across statuses and places. */
@@ -46,6 +49,8 @@ function fixtures(): Fixture[] {
         location: ["Kamala", "Patong", "Nai Harn"][n % 3] as string,
         bedrooms,
         yearly,
+        sizeM2: 30 + (n % 5) * 10,
+        createdAt: Date.UTC(2026, 0, 1 + (n % 7)),
       });
     }
   }
@@ -69,8 +74,9 @@ async function insertFixtures(database: TestDatabase, rows: Fixture[]) {
         location: f.location,
         bedrooms: f.bedrooms,
         bathrooms: 1,
-        sizeM2: 40,
+        sizeM2: f.sizeM2,
         status: f.status,
+        createdAt: new Date(f.createdAt),
         pricingMonthly: f.yearly + 2000,
         pricingSixMonth: f.yearly + 1000,
         pricingYearly: f.yearly,
@@ -88,6 +94,8 @@ async function insertFixtures(database: TestDatabase, rows: Fixture[]) {
 
 const asUnit = (f: Fixture) => ({
   slug: f.slug,
+  sizeM2: f.sizeM2,
+  createdAt: f.createdAt,
   status: f.status,
   type: f.type,
   location: f.location,
@@ -135,6 +143,39 @@ describe.each(TEST_ENGINES)("listing service on %s", (engine) => {
     const slice = await queryUnits(database.db, status, filters, 0, 100);
     expect(slice.units.map((u) => u.slug)).toEqual(expected(rows, status, filters));
     expect(slice.hasMore).toBe(false);
+  });
+
+  it.each(LISTING_SORTS.flatMap((sort) => PROPERTY_STATUSES.map((status) => [sort, status])))(
+    "sorts %s (%s) in SQL exactly as in memory, slug breaking ties",
+    async (sort, status) => {
+      const filters = { sort: sort as ListingSort };
+      const want = rows
+        .map(asUnit)
+        .filter((u) => u.status === status)
+        .sort(comparatorFor(filters.sort))
+        .map((u) => u.slug);
+      const slice = await queryUnits(database.db, status as PropertyStatus, filters, 0, 100);
+      expect(slice.units.map((u) => u.slug)).toEqual(want);
+    },
+  );
+
+  it("sorts each way by price, by size, by bedrooms and by newest", async () => {
+    const all = async (sort: ListingSort) =>
+      (await queryUnits(database.db, "available", { sort }, 0, 100)).units;
+    const prices = (await all("price-asc")).map((u) => u.pricing.yearly);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices[0]).toBeLessThan(prices.at(-1) ?? 0);
+    const desc = (await all("price-desc")).map((u) => u.pricing.yearly);
+    expect(desc).toEqual([...prices].reverse());
+    const sizes = (await all("size-desc")).map((u) => u.sizeM2);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    const beds = (await all("bedrooms-desc")).map((u) => u.bedrooms);
+    expect(beds).toEqual([...beds].sort((a, b) => b - a));
+    const newest = (await all("newest")).map(
+      (u) => rows.find((r) => r.slug === u.slug)?.createdAt ?? 0,
+    );
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    expect(newest[0]).toBeGreaterThan(newest.at(-1) ?? 0);
   });
 
   it("breaks price ties by slug", async () => {
@@ -277,6 +318,19 @@ describe("fallback to the built-in demo units", () => {
       expect(listing.units).toEqual([]);
       expect(listing.counts).toEqual(fallbackCounts({}));
     });
+  });
+
+  it.each(LISTING_SORTS)("orders the demo units by %s with the same comparator", (sort) => {
+    const slice = fallbackSlice({ status: "available", page: 1, sort }, 0, 100);
+    const want = demoUnits()
+      .filter((u) => u.status === "available")
+      .sort(comparatorFor(sort))
+      .map((u) => u.slug);
+    expect(slice.units.map((u) => u.slug)).toEqual(want);
+    if (sort === "price-asc") {
+      const prices = slice.units.map((u) => u.pricing.yearly);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
   });
 
   it("pages the demo units exactly like the database does", () => {

@@ -6,8 +6,13 @@ import { withTimeout } from "../../lib/timeout.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import { COUNTS_TIMEOUT_MS, LIST_TIMEOUT_MS, PAGE_SIZE, priceRangeById } from "./catalog.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "./demo-units.server.ts";
-import { type ListingFilters, type ListingQuery, matchesFilters } from "./filters.ts";
-import { compareListingOrder, type StatusCounts, type UnitSummary } from "./unit.ts";
+import {
+  type ListingFilters,
+  type ListingQuery,
+  type ListingSort,
+  matchesFilters,
+} from "./filters.ts";
+import { comparatorFor, type StatusCounts, type UnitSummary } from "./unit.ts";
 
 export interface UnitsSlice {
   units: UnitSummary[];
@@ -41,11 +46,28 @@ function filterConditions(filters: ListingFilters): SQL[] {
   return where;
 }
 
+/** Each sort as SQL, the slug (byte order, as in memory) breaking ties: see `comparatorFor`. */
+function orderBy(sort: ListingSort | undefined): SQL[] {
+  const slug = sql`${properties.slug} collate "C"`;
+  switch (sort) {
+    case "price-asc":
+      return [sql`${properties.pricingYearly} asc`, slug];
+    case "size-desc":
+      return [sql`${properties.sizeM2} desc`, slug];
+    case "bedrooms-desc":
+      return [sql`${properties.bedrooms} desc`, slug];
+    case "newest":
+      return [sql`${properties.createdAt} desc`, slug];
+    default:
+      return [sql`${properties.pricingYearly} desc nulls last`, slug];
+  }
+}
+
 /** The listing's SQL: one page plus one row, so the caller knows whether more follow. */
 export function unitsPageQuery(
   db: AppDatabase,
   status: PropertyStatus,
-  filters: ListingFilters,
+  filters: ListingFilters & { sort?: ListingSort },
   offset: number,
   limit: number,
 ) {
@@ -71,7 +93,7 @@ export function unitsPageQuery(
     })
     .from(properties)
     .where(and(eq(properties.status, status), ...filterConditions(filters)))
-    .orderBy(sql`${properties.pricingYearly} desc nulls last`, sql`${properties.slug} collate "C"`)
+    .orderBy(...orderBy(filters.sort))
     .offset(offset)
     .limit(limit + 1);
 }
@@ -80,7 +102,7 @@ export function unitsPageQuery(
 export async function queryUnits(
   db: AppDatabase,
   status: PropertyStatus,
-  filters: ListingFilters,
+  filters: ListingFilters & { sort?: ListingSort },
   offset: number,
   limit: number,
 ): Promise<UnitsSlice> {
@@ -100,7 +122,7 @@ export async function queryUnits(
   };
 }
 
-async function firstImages(db: AppDatabase, propertyIds: number[]) {
+export async function firstImages(db: AppDatabase, propertyIds: number[]) {
   const result = new Map<number, NonNullable<UnitSummary["image"]>>();
   if (propertyIds.length === 0) return result;
   const rows = await db
@@ -212,7 +234,7 @@ function fallbackUnits(): UnitSummary[] {
 export function fallbackSlice(query: ListingQuery, offset: number, limit: number): UnitsSlice {
   const matching = fallbackUnits()
     .filter((u) => u.status === query.status && matchesFilters(u, query))
-    .sort(compareListingOrder);
+    .sort(comparatorFor(query.sort));
   return {
     units: matching.slice(offset, offset + limit),
     hasMore: matching.length > offset + limit,

@@ -44,6 +44,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       {query.status !== DEFAULT_STATUS && (
         <input type="hidden" name="status" value={query.status} />
       )}
+      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       <label className="text-sm font-semibold">
         {t("search.location")}
         <select name="location" defaultValue={query.location ?? ""} className={selectClass}>

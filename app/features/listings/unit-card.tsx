@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitSummary } from "./unit.ts";
 
@@ -33,6 +34,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
           </div>
         )}
         <StatusBadge status={unit.status} className="absolute top-3 left-3" />
+        <FavoriteButton slug={unit.slug} name={unit.name} className="absolute top-3 right-3" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>

@@ -6,6 +6,7 @@ import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/cont
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
+import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { facilityName } from "./facilities.ts";
 import { Gallery } from "./gallery.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -159,6 +160,7 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
 
           <header className="mt-8">
             <StatusBadge status={unit.status} />
+            <FavoriteButton slug={unit.slug} name={unit.name} className="float-right" />
             <h1 className="mt-3 font-display text-4xl leading-tight text-sea-900 sm:text-5xl">
               {unit.name}
             </h1>

@@ -1,0 +1,152 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link, useFetcher } from "react-router";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.tsx";
+import { addFavorites, useFavorites } from "../favorites/favorites-store.ts";
+import { MAX_COMPARED_UNITS } from "../favorites/slug-list.ts";
+import type { UnitSummary } from "./unit.ts";
+import { UnitCard } from "./unit-card.tsx";
+
+export type FavoritesData =
+  | { requested: null }
+  | { requested: string[]; units: UnitSummary[] }
+  | { requested: null; error: "invalid" | "too-many"; max: number };
+
+const noSubscribe = () => () => {};
+/** False on the server and while hydrating, true after: the browser's storage can be read. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * `/favorites`: the units saved in this browser (their data fetched from this page's loader with
+ * `?units=`), or, when the URL names units, that shared list with a button to save it here.
+ */
+export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; publicUrl: string }) {
+  const { t, lang } = useT();
+  const hydrated = useHydrated();
+  const saved = useFavorites();
+  const fetcher = useFetcher<FavoritesData>();
+  const path = localizePath("/favorites", lang);
+  const shared = data.requested !== null;
+  const ownKey = saved.join(",");
+
+  // Own list: fetch the saved units' data whenever the saved list changes.
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!shared && ownKey) load(`${path}?units=${encodeURIComponent(ownKey)}`);
+  }, [shared, ownKey, path, load]);
+
+  const requested = shared ? data.requested : saved;
+  const fetched = shared ? data : fetcher.data;
+  const units =
+    fetched && "units" in fetched ? fetched.units.filter((u) => requested.includes(u.slug)) : [];
+  const loading = !shared && ownKey !== "" && (!fetched || fetcher.state === "loading");
+  const missing = fetched && "units" in fetched ? requested.length - units.length : 0;
+  const slugs = units.map((u) => u.slug).join(",");
+  const shareUrl = `${publicUrl}${path}?units=${slugs}`;
+  const compareHref = `${localizePath("/compare", lang)}?units=${units
+    .slice(0, MAX_COMPARED_UNITS)
+    .map((u) => u.slug)
+    .join(",")}`;
+  const allSaved = shared && units.every((u) => saved.includes(u.slug));
+  const [justSaved, setJustSaved] = useState(false);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="font-display text-4xl text-sea-900">
+        {shared ? t("find.sharedTitle") : t("find.favoritesTitle")}
+      </h1>
+      <p className="mt-2 text-ink-600">
+        {shared ? t("find.sharedIntro") : t("find.favoritesIntro")}
+      </p>
+
+      {"error" in data && (
+        <p role="alert" className="mt-6 font-medium text-rose-700">
+          {data.error === "too-many"
+            ? t("find.tooMany", { max: data.max })
+            : t("find.compareBadSlug")}
+        </p>
+      )}
+      {missing > 0 && (
+        <p role="status" className="mt-4 text-ink-600">
+          {t("find.missing", { count: missing })}
+        </p>
+      )}
+
+      {units.length > 0 && (
+        <div className="mt-6 flex flex-wrap items-end gap-4">
+          {units.length >= 2 && (
+            <div>
+              <Link
+                to={compareHref}
+                className="inline-flex rounded-xl bg-sea-900 px-5 py-3 font-semibold text-white hover:bg-sea-700"
+              >
+                {t("find.compareThese")}
+              </Link>
+              {units.length > MAX_COMPARED_UNITS && (
+                <p className="mt-1 text-sm text-ink-500">
+                  {t("find.compareUpTo", { max: MAX_COMPARED_UNITS })}
+                </p>
+              )}
+            </div>
+          )}
+          {shared && hydrated && (
+            <button
+              type="button"
+              disabled={allSaved}
+              onClick={() => {
+                addFavorites(units.map((u) => u.slug));
+                setJustSaved(true);
+              }}
+              className="rounded-xl border-2 border-sea-900 px-5 py-2.5 font-semibold text-sea-900 hover:bg-sea-900 hover:text-white disabled:opacity-60"
+            >
+              {allSaved || justSaved ? t("find.savedAll") : t("find.saveAll")}
+            </button>
+          )}
+          <label className="min-w-0 flex-1 text-sm font-semibold text-ink-900 sm:max-w-md">
+            {t("find.shareLink")}
+            <input
+              readOnly
+              value={shareUrl}
+              data-testid="share-link"
+              onFocus={(event) => event.currentTarget.select()}
+              className="mt-1 block w-full rounded-xl border border-sand-200 bg-white px-3 py-2 font-normal text-ink-900"
+            />
+            <span className="mt-1 block font-normal text-ink-500">{t("find.shareHint")}</span>
+          </label>
+        </div>
+      )}
+
+      {loading ? (
+        <p role="status" className="mt-10 text-ink-600">
+          {t("listing.loading")}
+        </p>
+      ) : units.length > 0 ? (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="favorites-list">
+          {units.map((unit) => (
+            <li key={unit.slug} className="flex">
+              <UnitCard unit={unit} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        (shared || hydrated) && (
+          <div className="mt-8 rounded-3xl border border-dashed border-sand-200 bg-white px-6 py-16 text-center">
+            <p className="text-lg text-ink-900">{t("find.favoritesEmpty")}</p>
+            <Link
+              to={`${localizePath("/", lang)}#units`}
+              className="mt-6 inline-flex rounded-xl bg-sea-900 px-5 py-3 font-semibold text-white hover:bg-sea-700"
+            >
+              {t("find.browse")}
+            </Link>
+          </div>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
+import { properties } from "../../db/schema.ts";
+import { withTimeout } from "../../lib/timeout.ts";
+import { LIST_TIMEOUT_MS } from "./catalog.ts";
+import { demoUnits } from "./demo-units.server.ts";
+import { demoUnitSummary, firstImages } from "./listings.server.ts";
+import type { UnitSummary } from "./unit.ts";
+
+/** A unit card's data with the facilities: what favourites, compare and similar units show. */
+export interface ListedUnit extends UnitSummary {
+  facilities: string[];
+}
+
+const columns = {
+  id: properties.id,
+  slug: properties.slug,
+  name: properties.name,
+  building: properties.building,
+  unitCode: properties.unitCode,
+  type: properties.type,
+  location: properties.location,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  sizeM2: properties.sizeM2,
+  floor: properties.floor,
+  status: properties.status,
+  availableFrom: properties.availableFrom,
+  rentedUntil: properties.rentedUntil,
+  monthly: properties.pricingMonthly,
+  sixMonth: properties.pricingSixMonth,
+  yearly: properties.pricingYearly,
+  facilities: properties.facilities,
+};
+
+async function withImages(
+  db: AppDatabase,
+  rows: { id: number; monthly: number; sixMonth: number; yearly: number }[],
+) {
+  const images = await firstImages(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ id, monthly, sixMonth, yearly, ...row }) => ({
+    ...(row as Omit<ListedUnit, "pricing" | "image">),
+    pricing: { monthly, sixMonth, yearly },
+    image: images.get(id) ?? null,
+  }));
+}
+
+/** The units with these slugs, in the order given; slugs no unit has are left out. */
+export async function unitsBySlugs(
+  db: AppDatabase,
+  slugs: readonly string[],
+): Promise<ListedUnit[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(properties)
+    .where(inArray(properties.slug, [...slugs]));
+  const units = await withImages(db, rows);
+  const bySlug = new Map(units.map((u) => [u.slug, u]));
+  return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
+}
+
+interface Reference {
+  slug: string;
+  type: string;
+  location: string;
+  pricing: { yearly: number };
+}
+
+/** How close a unit is to the reference; lower comes first (see `similarUnits`). */
+export function similarityRank(unit: Reference & { status: string }, to: Reference): number[] {
+  const p = to.pricing.yearly;
+  const inBand = unit.pricing.yearly >= p * 0.7 && unit.pricing.yearly <= p * 1.3;
+  return [
+    unit.type === to.type ? 0 : 1,
+    unit.location === to.location ? 0 : 1,
+    inBand ? 0 : 1,
+    unit.status === "available" ? 0 : unit.status === "soon" ? 1 : 2,
+    Math.abs(unit.pricing.yearly - p),
+  ];
+}
+
+/**
+ * Units like this one, itself left out: the same type first, then the same location, then a
+ * yearly price within 30% of its own, then free ones, then the nearest price; the slug last.
+ */
+export async function similarUnits(
+  db: AppDatabase,
+  unit: Reference,
+  limit = 3,
+): Promise<ListedUnit[]> {
+  const p = unit.pricing.yearly;
+  const order: SQL[] = [
+    sql`(${properties.type} = ${unit.type}) desc`,
+    sql`(${properties.location} = ${unit.location}) desc`,
+    sql`(${properties.pricingYearly} between ${Math.ceil(p * 0.7)} and ${Math.floor(p * 1.3)}) desc`,
+    sql`case ${properties.status} when 'available' then 0 when 'soon' then 1 else 2 end`,
+    sql`abs(${properties.pricingYearly} - ${p})`,
+    sql`${properties.slug} collate "C"`,
+  ];
+  const rows = await db
+    .select(columns)
+    .from(properties)
+    .where(ne(properties.slug, unit.slug))
+    .orderBy(...order)
+    .limit(limit);
+  return withImages(db, rows);
+}
+
+/** A few available units, most expensive first: what a missing unit's page suggests. */
+export async function availableUnits(db: AppDatabase, limit = 3): Promise<ListedUnit[]> {
+  const rows = await db
+    .select(columns)
+    .from(properties)
+    .where(eq(properties.status, "available"))
+    .orderBy(sql`${properties.pricingYearly} desc`, sql`${properties.slug} collate "C"`)
+    .limit(limit);
+  return withImages(db, rows);
+}
+
+function demoListed(): ListedUnit[] {
+  return demoUnits().map((u) => ({ ...demoUnitSummary(u), facilities: u.facilities }));
+}
+
+const compareRanks = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++)
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+};
+
+/** The same three questions on the built-in demo units, for when the database cannot answer. */
+export const fallbackUnits = {
+  bySlugs(slugs: readonly string[]): ListedUnit[] {
+    const all = new Map(demoListed().map((u) => [u.slug, u]));
+    return slugs.flatMap((slug) => all.get(slug) ?? []);
+  },
+  similar(unit: Reference, limit = 3): ListedUnit[] {
+    return demoListed()
+      .filter((u) => u.slug !== unit.slug)
+      .sort(
+        (a, b) =>
+          compareRanks(similarityRank(a, unit), similarityRank(b, unit)) ||
+          (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+      )
+      .slice(0, limit);
+  },
+  available(limit = 3): ListedUnit[] {
+    return demoListed()
+      .filter((u) => u.status === "available")
+      .sort((a, b) => b.pricing.yearly - a.pricing.yearly || (a.slug < b.slug ? -1 : 1))
+      .slice(0, limit);
+  },
+};
+
+/**
+ * Runs one of the questions on the running server's database, or on the demo units when it
+ * fails; `source` says which answered (a page from fallback data is not cached).
+ */
+export async function fromSiteDatabase<T>(
+  ask: (db: AppDatabase) => Promise<T>,
+  fallback: () => T,
+): Promise<{ value: T; source: "database" | "fallback" }> {
+  const { database, databaseReady } = getRuntime();
+  try {
+    if (!databaseReady) throw new Error("database not ready");
+    return { value: await withTimeout(ask(database.db), LIST_TIMEOUT_MS), source: "database" };
+  } catch (error) {
+    currentLogger().warn({ err: error }, "units fell back to demo data");
+    return { value: fallback(), source: "fallback" };
+  }
+}
