@@ -39,7 +39,7 @@ export function AdminLayout({
               data-testid="database-badge"
               className={`rounded-full px-3 py-1 text-xs font-semibold ${badge.answering ? "bg-emerald-100 text-emerald-900" : "bg-rose-100 text-rose-900"}`}
             >
-              {badge.answering ? "Connected to" : "Not answering:"} {badge.label}
+              {badge.answering ? "Database" : "Database not answering"}: {badge.label}
             </span>
           )}
           {actions}
