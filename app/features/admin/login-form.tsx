@@ -57,8 +57,8 @@ function SetupInstructions() {
         Setup instructions
       </h2>
       <p className="mt-2">
-        No account yet? Ask whoever runs the website to create one for you; they will tell you
-        the e-mail address to sign in with.
+        No account yet? Ask whoever runs the website to create one for you; they will tell you the
+        e-mail address to sign in with.
       </p>
     </section>
   );
