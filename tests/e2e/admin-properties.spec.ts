@@ -35,12 +35,23 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await expect(page.getByTestId("database-badge")).toHaveText(
       "Database: built-in, on this server",
     );
-    const cards = page.getByTestId("admin-property-card");
-    await expect(cards).toHaveCount(25);
-    // Ordered by building, then unit code.
-    const places = await cards.locator("p.text-sm.text-ink-500").allTextContents();
+    // A table by default, ordered by building, then unit code.
+    const rows = page.getByTestId("admin-property-row");
+    await expect(rows).toHaveCount(25);
+    await expect(page.getByTestId("property-total")).toHaveText("25 properties");
+    const places = await rows.evaluateAll((all) =>
+      all.map(
+        (row) =>
+          `${(row.children[2] as HTMLElement).innerText} · ${(row.querySelector('[data-testid="unit-code"]') as HTMLElement).innerText}`,
+      ),
+    );
     expect(places).toHaveLength(25);
     expect(places).toEqual([...places].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // The card view stays a click away, kept in the URL (and through the dialog below).
+    await page.getByRole("link", { name: "Cards" }).click();
+    await expect(page).toHaveURL(/[?&]view=cards/);
+    const cards = page.getByTestId("admin-property-card");
+    await expect(cards).toHaveCount(25);
 
     await page.getByRole("link", { name: "Add Property" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Property" });
@@ -151,6 +162,8 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
   const server = await startAdminServer();
   try {
     await signIn(page, server.url);
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page.goto(`${server.url}/admin?view=cards`);
     const cards = page.getByTestId("admin-property-card");
     await expect(cards).toHaveCount(25);
     const first = cards.first();
@@ -220,7 +233,7 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
     await page.getByRole("link", { name: "Deleted properties" }).click();
     await page.getByRole("button", { name: `Restore ${name} (renamed)` }).click();
     await expect(page.getByText("Property restored.")).toBeVisible();
-    await expect(cards).toHaveCount(25);
+    await expect(page.getByTestId("admin-property-row")).toHaveCount(25);
 
     await page.goto(`${server.url}/admin/properties/999999`);
     await expect(page.getByRole("dialog", { name: "Property not found" })).toBeVisible();

@@ -54,7 +54,10 @@ export function AdminLayout({
             Close
           </Link>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl gap-1 px-4 pb-3 sm:px-6">
+        <nav
+          aria-label="Admin sections"
+          className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-3 whitespace-nowrap sm:px-6"
+        >
           <NavLink to="/admin" end className={tab}>
             Properties
           </NavLink>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import {
   BUILDINGS,
   LISTING_LOCATIONS,
@@ -9,6 +9,7 @@ import {
 import { buttonStyles } from "./admin-layout.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 import { TYPE_LABELS } from "./property-card.tsx";
+import { backToList } from "./property-list-query.ts";
 import {
   type FieldErrors,
   fieldErrors,
@@ -86,6 +87,7 @@ export function PropertyForm({
   values: PropertyFormValues;
   version?: number | undefined;
 }) {
+  const { search } = useLocation();
   const fetcher = useFetcher<{ error: string; fieldErrors?: FieldErrors; conflict?: boolean }>();
   const [status, setStatus] = useState(values.status);
   const [images, setImages] = useState<ImageItem[]>([...values.images]);
@@ -248,7 +250,7 @@ export function PropertyForm({
         </p>
       )}
       <div className="flex justify-end gap-3 border-t border-sand-100 pt-4">
-        <Link to="/admin" className={buttonStyles.secondary}>
+        <Link to={backToList(search)} className={buttonStyles.secondary}>
           Cancel
         </Link>
         <button

@@ -1,9 +1,10 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { buttonStyles } from "./admin-layout.tsx";
 import { Modal } from "./modal.tsx";
 import type { PropertySnapshot } from "./properties.server.ts";
 import type { HistoryEntry } from "./property-audit.server.ts";
+import { backToList } from "./property-list-query.ts";
 
 const IGNORED = new Set(["updatedAt", "version", "createdAt"]);
 
@@ -28,8 +29,9 @@ function changes(before: PropertySnapshot | null, after: PropertySnapshot | null
 /** The history dialog over the property list: each recorded action and what it changed. */
 export function PropertyHistoryDialog({ history }: { history: HistoryEntry[] }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   return (
-    <Modal title="Property history" wide onClose={() => navigate("/admin")}>
+    <Modal title="Property history" wide onClose={() => navigate(backToList(search))}>
       {history.length === 0 ? (
         <p className="text-ink-600">No recorded changes.</p>
       ) : (
@@ -54,7 +56,7 @@ export function PropertyHistoryDialog({ history }: { history: HistoryEntry[] }) 
         </ol>
       )}
       <div className="mt-4 flex justify-end">
-        <Link to="/admin" className={buttonStyles.secondary}>
+        <Link to={backToList(search)} className={buttonStyles.secondary}>
           Close
         </Link>
       </div>

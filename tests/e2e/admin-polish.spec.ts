@@ -1,0 +1,119 @@
+import type { Page } from "@playwright/test";
+import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
+import { expect, test } from "./support/test.ts";
+
+// Each test starts a server of its own; one at a time keeps the machine calm.
+test.describe.configure({ mode: "serial" });
+
+/** The table's rows as the admin reads them: name, unit code, building, type, status, price. */
+async function readRows(page: Page) {
+  return page.getByTestId("admin-property-row").evaluateAll((rows) =>
+    rows.map((row) => {
+      const cell = (i: number) => (row.children[i] as HTMLElement).innerText.trim();
+      return {
+        name: (row.querySelector('[data-testid="property-name"]') as HTMLElement).innerText,
+        unitCode: (row.querySelector('[data-testid="unit-code"]') as HTMLElement).innerText,
+        building: cell(2),
+        type: cell(3),
+        status: cell(4),
+        price: Number(cell(5).replace(/[^0-9]/g, "")),
+      };
+    }),
+  );
+}
+
+test("the property table: search, filters, sort, total and paging, all in the URL", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    const errors = watchErrors(page);
+    await signIn(page, server.url);
+    const rows = page.getByTestId("admin-property-row");
+    const total = page.getByTestId("property-total");
+    await expect(rows).toHaveCount(25);
+    await expect(total).toHaveText("25 properties");
+    const all = await readRows(page);
+
+    // Search by name, any case.
+    const search = page.getByRole("searchbox", { name: "Search" });
+    await search.fill("CANOPY");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=CANOPY/);
+    const canopy = all.filter((r) => /canopy/i.test(r.name));
+    expect(canopy.length).toBeGreaterThan(1);
+    await expect(rows).toHaveCount(canopy.length);
+    await expect(total).toHaveText(`${canopy.length} of 25 match`);
+    expect((await readRows(page)).map((r) => r.name)).toEqual(canopy.map((r) => r.name));
+
+    // Search by unit code.
+    const one = all.find((r) => r.unitCode === "V-01") ?? all[0];
+    await search.fill(one?.unitCode ?? "");
+    await search.press("Enter");
+    await expect(total).toHaveText(/^\d+ of 25 match$/);
+    expect((await readRows(page)).map((r) => r.name)).toContain(one?.name);
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(total).toHaveText("25 properties");
+    await expect(search).toHaveValue("");
+
+    // Filters, each kept in the URL, together.
+    await page.getByLabel("Status").selectOption("occupied");
+    await expect(page).toHaveURL(/[?&]status=occupied/);
+    const occupied = all.filter((r) => r.status.startsWith("Occupied"));
+    await expect(total).toHaveText(`${occupied.length} of 25 match`);
+    for (const row of await readRows(page)) expect(row.status).toMatch(/^Occupied/);
+    await page.getByLabel("Status").selectOption("");
+    await page.getByLabel("Building").selectOption("Zen Space");
+    await page.getByLabel("Type").selectOption("pool-villa");
+    await expect(page).toHaveURL(/building=Zen\+Space/);
+    await expect(page).toHaveURL(/type=pool-villa/);
+    const zenVillas = all.filter((r) => r.building === "Zen Space" && r.type === "Pool Villa");
+    await expect(total).toHaveText(`${zenVillas.length} of 25 match`);
+    expect((await readRows(page)).map((r) => r.name)).toEqual(zenVillas.map((r) => r.name));
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(total).toHaveText("25 properties");
+
+    // Sort by price, both ways, and by name.
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await expect(page).toHaveURL(/sort=price-desc/);
+    const dearest = (await readRows(page)).map((r) => r.price);
+    expect(dearest).toEqual(all.map((r) => r.price).sort((a, b) => b - a));
+    await page.getByLabel("Sort by").selectOption("price-asc");
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect
+      .poll(async () => (await readRows(page)).map((r) => r.price))
+      .toEqual(all.map((r) => r.price).sort((a, b) => a - b));
+    await page.getByLabel("Sort by").selectOption("name");
+    await expect
+      .poll(async () => (await readRows(page)).map((r) => r.name))
+      .toEqual(all.map((r) => r.name).sort((a, b) => a.localeCompare(b, "en")));
+
+    // Ten a page: three pages, every property once, the sort kept.
+    await page.getByRole("link", { name: "10 per page" }).click();
+    await expect(page.getByTestId("page-position")).toHaveText("Page 1 of 3");
+    await expect(rows).toHaveCount(10);
+    const seen = (await readRows(page)).map((r) => r.name);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByTestId("page-position")).toHaveText("Page 2 of 3");
+    await expect(page).toHaveURL(/page=2/);
+    seen.push(...(await readRows(page)).map((r) => r.name));
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByTestId("page-position")).toHaveText("Page 3 of 3");
+    await expect(rows).toHaveCount(5);
+    seen.push(...(await readRows(page)).map((r) => r.name));
+    expect(seen).toEqual(all.map((r) => r.name).sort((a, b) => a.localeCompare(b, "en")));
+    await expect(total).toHaveText("25 properties");
+
+    // Values the list does not know are ignored, never an error page.
+    const odd = await page.goto(
+      `${server.url}/admin?status=sold&building=Nowhere&sort=drop&page=abc&per=7&view=map`,
+    );
+    expect(odd?.status()).toBe(200);
+    await expect(rows).toHaveCount(25);
+    await expect(total).toHaveText("25 properties");
+    expect(errors).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
