@@ -28,7 +28,11 @@ export default function EditProperty({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   const { property } = loaderData;
   return (
-    <Modal title="Edit Property" wide onClose={() => navigate(backToList(search))}>
+    <Modal
+      title={`Edit Property — ${property.name}`}
+      wide
+      onClose={() => navigate(backToList(search))}
+    >
       {/* A new key per version: after a save elsewhere the form starts from what is stored. */}
       <PropertyForm
         key={`${property.id}-${property.version}`}

@@ -117,3 +117,119 @@ test("the property table: search, filters, sort, total and paging, all in the UR
     await server.stop();
   }
 });
+
+test("the property form: named, asks before unsaved changes are lost, never after a save", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    const errors = watchErrors(page);
+    await signIn(page, server.url);
+    const name = await page.getByTestId("property-name").first().innerText();
+    const edit = page.getByRole("link", { name: `Edit ${name}`, exact: true });
+    const dialog = page.getByRole("dialog", { name: `Edit Property — ${name}` });
+    const confirm = page.getByRole("dialog", { name: "Discard unsaved changes?" });
+
+    // Nothing changed: the × closes at once.
+    await edit.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(confirm).toHaveCount(0);
+
+    // A change: the ×, Escape and Cancel each ask; Keep editing keeps what was typed.
+    await edit.click();
+    await dialog.getByLabel("Property name").fill(`${name} (draft)`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Keep editing" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(dialog.getByLabel("Property name")).toHaveValue(`${name} (draft)`);
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Keep editing" }).click();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(confirm).toBeVisible();
+    // Leaving the page (reload, closing the tab) asks the browser's question.
+    await confirm.getByRole("button", { name: "Keep editing" }).click();
+    const asked: string[] = [];
+    page.once("dialog", (question) => {
+      asked.push(question.type());
+      void question.accept();
+    });
+    await page.reload();
+    expect(asked).toEqual(["beforeunload"]);
+    await expect(dialog.getByLabel("Property name")).toHaveValue(name);
+
+    // Discarding closes without saving.
+    await dialog.getByLabel("Property name").fill(`${name} (draft)`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await confirm.getByRole("button", { name: "Discard changes" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page.getByText(`${name} (draft)`)).toHaveCount(0);
+
+    // A change put back is no change.
+    await edit.click();
+    await dialog.getByLabel("Property name").fill("Something else");
+    await dialog.getByLabel("Property name").fill(name);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(confirm).toHaveCount(0);
+
+    // Saving does not ask.
+    await edit.click();
+    await dialog.getByLabel("Property name").fill(`${name} (saved)`);
+    await dialog.getByRole("button", { name: "Save Property" }).click();
+    await expect(page.getByText("Property saved successfully!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByTestId("property-name").first()).toHaveText(`${name} (saved)`);
+    expect(errors).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("after a failed save the first field in error has focus, in view, on a phone", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startAdminServer();
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, server.url);
+    const taken = await page.getByTestId("unit-code").first().innerText();
+    await page.getByRole("link", { name: "Add Property" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Property" });
+    // Save and Cancel stay in reach at the bottom of the dialog.
+    const save = dialog.getByRole("button", { name: "Save Property" });
+    await expect(save).toBeInViewport();
+
+    // The browser's check: the yearly price comes first of the fields in error (a description
+    // is required too, further down).
+    await dialog.getByLabel("Unit code").fill("PHONE-1");
+    await dialog.getByLabel("Property name").fill("Phone Test Condo");
+    await dialog.getByLabel("Yearly price (฿/month)").fill("-5");
+    await dialog.getByLabel("Unit code").focus();
+    await save.click();
+    const yearly = dialog.getByLabel("Yearly price (฿/month)");
+    await expect(yearly).toBeFocused();
+    await expect(yearly).toBeInViewport();
+    await expect(dialog.getByText("Yearly price must be at least 0")).toBeVisible();
+
+    // The server's check: a unit code already used, at the top, after scrolling to the bottom.
+    await yearly.fill("25000");
+    await dialog.getByLabel("Description (English)").fill("Made on a phone.");
+    await dialog.getByLabel("Unit code").fill(taken);
+    await dialog.getByLabel("Description (Russian)").scrollIntoViewIfNeeded();
+    await expect(dialog.getByLabel("Unit code")).not.toBeInViewport();
+    await save.click();
+    await expect(dialog.getByRole("alert").first()).toContainText("is already used in");
+    await expect(dialog.getByLabel("Unit code")).toBeFocused();
+    await expect(dialog.getByLabel("Unit code")).toBeInViewport();
+  } finally {
+    await server.stop();
+  }
+});

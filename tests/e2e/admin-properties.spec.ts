@@ -199,7 +199,8 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
     // Nothing typed is lost: the form still holds this edit.
     await expect(dialog.getByLabel("Rented until")).toHaveValue("2027-03-31");
 
-    // Start again from the saved version and save.
+    // Start again from the saved version and save; leaving the unsaved edit asks first.
+    page.once("dialog", (question) => void question.accept());
     await page.reload();
     const fresh = page.getByRole("dialog", { name: "Edit Property" });
     await expect(fresh.getByLabel("Property name")).toHaveValue(`${name} (renamed)`);
