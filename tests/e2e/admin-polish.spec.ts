@@ -1,5 +1,9 @@
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { openDatabase } from "../../app/db/client.server.ts";
+import { leads } from "../../app/db/schema.ts";
 import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
+import { tempDataDir } from "./support/server-process.ts";
 import { expect, test } from "./support/test.ts";
 
 // Each test starts a server of its own; one at a time keeps the machine calm.
@@ -186,6 +190,14 @@ test("the property form: named, asks before unsaved changes are lost, never afte
     await expect(dialog).toBeHidden();
     await expect(confirm).toHaveCount(0);
     await expect(page.getByTestId("property-name").first()).toHaveText(`${name} (saved)`);
+
+    // The history reads as labelled values.
+    await page.getByRole("link", { name: `History of ${name} (saved)` }).click();
+    const history = page.getByRole("dialog", { name: "Property history" });
+    await expect(history.getByRole("listitem").filter({ hasText: /^update/ })).toContainText(
+      `Property name: ${name} → ${name} (saved)`,
+    );
+    await expect(history).toContainText(`by ops@example.com`);
     expect(errors).toEqual([]);
   } finally {
     await server.stop();
@@ -229,6 +241,65 @@ test("after a failed save the first field in error has focus, in view, on a phon
     await expect(dialog.getByRole("alert").first()).toContainText("is already used in");
     await expect(dialog.getByLabel("Unit code")).toBeFocused();
     await expect(dialog.getByLabel("Unit code")).toBeInViewport();
+  } finally {
+    await server.stop();
+  }
+});
+
+test("leads read as data for people, on a desktop and on a phone", async ({ page }) => {
+  test.setTimeout(90_000);
+  // The lead is written before the server starts: the embedded database has one user at a time.
+  const dataDir = tempDataDir();
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  await database.migrate();
+  const [lead] = await database.db
+    .insert(leads)
+    .values({
+      kind: "roi",
+      name: "Anna Owner",
+      email: "anna.owner@example.com",
+      language: "en",
+      inputs: { propertyValue: 8_000_000, location: "Kamala", bedrooms: null, annual: 560_000 },
+    })
+    .returning({ id: leads.id });
+  await database.close();
+
+  const server = await startAdminServer(dataDir);
+  try {
+    const errors = watchErrors(page);
+    await signIn(page, server.url);
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page.goto(`${server.url}/admin/leads`);
+    const row = page.getByTestId("lead-row").filter({ hasText: "Anna Owner" });
+    const line =
+      "Property value ฿8,000,000 · Location Kamala · Bedrooms — · Yearly return ฿560,000";
+    await expect(row.getByTestId("lead-inputs")).toHaveText(line);
+    await expect(row).not.toContainText("propertyValue");
+
+    // On a phone the table's rows stack: nothing runs off the side of the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row.getByTestId("lead-inputs")).toBeInViewport();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await row.boundingBox();
+    expect(box?.width ?? 1000).toBeLessThanOrEqual(390);
+
+    // The lead's page: one labelled line per input; the e-mail as entered.
+    await page.goto(`${server.url}/admin/leads/${lead?.id}`);
+    const inputs = page.getByTestId("lead-input");
+    await expect(inputs).toHaveText([
+      "Property value฿8,000,000",
+      "LocationKamala",
+      "Bedrooms—",
+      "Yearly return฿560,000",
+    ]);
+    await expect(page.getByText("anna.owner@example.com", { exact: true })).toHaveCSS(
+      "text-transform",
+      "none",
+    );
+    expect(errors).toEqual([]);
   } finally {
     await server.stop();
   }

@@ -308,7 +308,7 @@ export function PropertyForm({
           Please correct the highlighted fields.
         </p>
       )}
-      <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex items-center justify-end gap-3 border-t border-sand-200 bg-white px-6 py-4">
+      <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex items-center justify-end gap-3 border-t border-sand-200 bg-white px-6 py-4">
         {dirty && <p className="mr-auto text-sm text-ink-600">Unsaved changes</p>}
         <Link to={backToList(search)} className={buttonStyles.secondary}>
           Cancel
