@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/client.server.ts";
 import { leads } from "../../app/db/schema.ts";
-import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
+import { picture, signIn, startAdminServer, watchErrors } from "./support/admin.ts";
 import { tempDataDir } from "./support/server-process.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -303,4 +303,40 @@ test("leads read as data for people, on a desktop and on a phone", async ({ page
   } finally {
     await server.stop();
   }
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test("photos are reordered by tapping the move buttons", async ({ page }) => {
+    test.setTimeout(90_000);
+    const server = await startAdminServer();
+    try {
+      await signIn(page, server.url);
+      await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+      await page.getByRole("link", { name: "Add Property" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create New Property" });
+      await dialog.getByTestId("image-upload").setInputFiles([
+        { name: "red.png", mimeType: "image/png", buffer: await picture("#ff0000") },
+        { name: "blue.png", mimeType: "image/png", buffer: await picture("#0000ff") },
+      ]);
+      const items = dialog.getByTestId("image-item");
+      await expect(items.nth(1)).toHaveAttribute("data-key", /^uploads\//);
+      const red = (await items.nth(0).getAttribute("data-key")) ?? "";
+      const blue = (await items.nth(1).getAttribute("data-key")) ?? "";
+      const earlier = dialog.getByRole("button", { name: "Move Image 2 earlier" });
+      await earlier.scrollIntoViewIfNeeded();
+      // Big enough for a finger.
+      const box = await earlier.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(40);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(40);
+      await earlier.tap();
+      await expect(items.nth(0)).toHaveAttribute("data-key", blue);
+      await expect(items.nth(1)).toHaveAttribute("data-key", red);
+      await dialog.getByRole("button", { name: "Move Main image later" }).tap();
+      await expect(items.nth(0)).toHaveAttribute("data-key", red);
+    } finally {
+      await server.stop();
+    }
+  });
 });

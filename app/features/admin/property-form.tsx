@@ -310,12 +310,12 @@ export function PropertyForm({
       )}
       <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex items-center justify-end gap-3 border-t border-sand-200 bg-white px-6 py-4">
         {dirty && <p className="mr-auto text-sm text-ink-600">Unsaved changes</p>}
-        <Link to={backToList(search)} className={buttonStyles.secondary}>
+        <Link to={backToList(search)} className={`${buttonStyles.secondary} whitespace-nowrap`}>
           Cancel
         </Link>
         <button
           type="submit"
-          className={buttonStyles.primary}
+          className={`${buttonStyles.primary} whitespace-nowrap`}
           disabled={busy || pendingUploads > 0}
         >
           {busy ? "Saving..." : pendingUploads > 0 ? "Uploading..." : "Save Property"}
