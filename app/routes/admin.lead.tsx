@@ -4,7 +4,8 @@ import { formatAdminDateTime } from "../domain/date-time.ts";
 import { LEAD_STAGES } from "../domain/leads.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
-import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
+import { LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
+import { LeadInputsRows } from "../features/admin/lead-inputs.tsx";
 import {
   describeMessage,
   LOST_REASON_MAX,
@@ -106,7 +107,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     >
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="rounded-xl bg-white p-4 ring-1 ring-sand-200" aria-label="The lead">
-          <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm break-words sm:grid-cols-[10rem_1fr]">
             <dt className="font-medium">Kind</dt>
             <dd>{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</dd>
             <dt className="font-medium">Received</dt>
@@ -123,8 +124,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                 <dd>{lead.unit}</dd>
               </>
             )}
-            <dt className="font-medium">Inputs</dt>
-            <dd>{describeInputs(lead.inputs) || "—"}</dd>
+            <LeadInputsRows inputs={lead.inputs} unitShown={Boolean(lead.unit)} />
             {lead.message && (
               <>
                 <dt className="font-medium">Message</dt>

@@ -5,7 +5,8 @@ import { formatAdminDateTime } from "../domain/date-time.ts";
 import { LEAD_STAGES } from "../domain/leads.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
-import { describeInputs, LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
+import { LEAD_KIND_LABELS, languageName } from "../features/admin/lead-format.ts";
+import { LeadInputsLine } from "../features/admin/lead-inputs.tsx";
 import { describeMessage, SEARCH_MAX, STAGE_LABELS } from "../features/admin/lead-pipeline.ts";
 import type { LeadRow } from "../features/admin/leads.server.ts";
 import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
@@ -69,9 +70,10 @@ const selectStyle = "mt-1 block rounded-lg border border-sand-200 px-3 py-2";
 
 function LeadTable({ leads }: { leads: LeadRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-sand-100 text-xs uppercase text-ink-600">
+    <div className="md:overflow-x-auto md:rounded-xl md:bg-white md:ring-1 md:ring-sand-200">
+      <table className="block w-full text-left text-sm md:table">
+        <caption className="sr-only">Leads</caption>
+        <thead className="sr-only bg-sand-100 text-xs uppercase text-ink-600 md:not-sr-only md:table-header-group">
           <tr>
             <th className="px-3 py-2">Date</th>
             <th className="px-3 py-2">Kind</th>
@@ -83,16 +85,31 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
             <th className="px-3 py-2">Status</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="flex flex-col gap-3 md:table-row-group">
           {leads.map((lead) => (
-            <tr key={lead.id} className="border-t border-sand-100 align-top" data-testid="lead-row">
-              <td className="px-3 py-2 whitespace-nowrap">
+            <tr
+              key={lead.id}
+              className="block rounded-xl bg-white py-2 align-top ring-1 ring-sand-200 md:table-row md:rounded-none md:border-t md:border-sand-100 md:py-0 md:ring-0"
+              data-testid="lead-row"
+            >
+              <td
+                data-label="Date"
+                className="block px-3 py-1 md:table-cell md:py-2 whitespace-nowrap before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
                 <Link className="text-sea-700 underline" to={`/admin/leads/${lead.id}`}>
                   {formatAdminDateTime(lead.createdAt)}
                 </Link>
               </td>
-              <td className="px-3 py-2">{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</td>
-              <td className="px-3 py-2">
+              <td
+                data-label="Kind"
+                className="block px-3 py-1 md:table-cell md:py-2 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
+                {LEAD_KIND_LABELS[lead.kind] ?? lead.kind}
+              </td>
+              <td
+                data-label="Name and contacts"
+                className="block px-3 py-1 md:table-cell md:py-2 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
                 <p className="font-medium">{lead.name ?? "—"}</p>
                 {lead.email && (
                   <a className="block text-sea-700 underline" href={`mailto:${lead.email}`}>
@@ -106,10 +123,18 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                 )}
                 {lead.message && <p className="mt-1 text-ink-600">{lead.message}</p>}
               </td>
-              <td className="px-3 py-2">{languageName(lead.language)}</td>
-              <td className="px-3 py-2 text-ink-600">
+              <td
+                data-label="Language"
+                className="block px-3 py-1 md:table-cell md:py-2 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
+                {languageName(lead.language)}
+              </td>
+              <td
+                data-label="Unit or inputs"
+                className="block px-3 py-1 md:table-cell md:py-2 text-ink-600 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
                 {lead.unit && <p>{lead.unit}</p>}
-                {Object.keys(lead.inputs).length > 0 && <p>{describeInputs(lead.inputs)}</p>}
+                <LeadInputsLine inputs={lead.inputs} unitShown={Boolean(lead.unit)} />
                 {lead.utmSource && (
                   <p className="text-xs">
                     Campaign:{" "}
@@ -117,7 +142,10 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                   </p>
                 )}
               </td>
-              <td className="px-3 py-2">
+              <td
+                data-label="Owner and follow-up"
+                className="block px-3 py-1 md:table-cell md:py-2 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
                 <p>{lead.ownerEmail ?? "Nobody"}</p>
                 {lead.followUpOn && (
                   <p
@@ -129,7 +157,11 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                   </p>
                 )}
               </td>
-              <td className="px-3 py-2 text-xs" data-testid="lead-alerts">
+              <td
+                data-label="Alerts"
+                className="block px-3 py-1 md:table-cell md:py-2 text-xs before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+                data-testid="lead-alerts"
+              >
                 {lead.messages.length === 0 ? (
                   <p className="text-ink-500">None sent</p>
                 ) : (
@@ -149,7 +181,10 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                   ))
                 )}
               </td>
-              <td className="px-3 py-2">
+              <td
+                data-label="Status"
+                className="block px-3 py-1 md:table-cell md:py-2 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
+              >
                 <p className="mb-1">{lead.status === "handled" ? "Handled" : "New"}</p>
                 <HandleButton id={lead.id} handled={lead.status === "handled"} />
               </td>

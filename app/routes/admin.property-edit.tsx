@@ -1,8 +1,9 @@
-import { data, useNavigate } from "react-router";
+import { data, useLocation, useNavigate } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { Modal } from "../features/admin/modal.tsx";
 import { getProperty } from "../features/admin/properties.server.ts";
 import { PropertyForm } from "../features/admin/property-form.tsx";
+import { backToList } from "../features/admin/property-list-query.ts";
 import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { saveProperty } from "../features/admin/save-property.server.ts";
 import { requireAdmin } from "../features/auth/guard.server.ts";
@@ -24,9 +25,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function EditProperty({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { property } = loaderData;
   return (
-    <Modal title="Edit Property" wide onClose={() => navigate("/admin")}>
+    <Modal
+      title={`Edit Property — ${property.name}`}
+      wide
+      onClose={() => navigate(backToList(search))}
+    >
       {/* A new key per version: after a save elsewhere the form starts from what is stored. */}
       <PropertyForm
         key={`${property.id}-${property.version}`}

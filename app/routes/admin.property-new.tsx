@@ -1,6 +1,7 @@
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Modal } from "../features/admin/modal.tsx";
 import { PropertyForm } from "../features/admin/property-form.tsx";
+import { backToList } from "../features/admin/property-list-query.ts";
 import { NEW_PROPERTY_DEFAULTS } from "../features/admin/property-schema.ts";
 import { AdminRouteError } from "../features/admin/route-error.tsx";
 import { saveProperty } from "../features/admin/save-property.server.ts";
@@ -19,8 +20,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function NewProperty() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   return (
-    <Modal title="Create New Property" wide onClose={() => navigate("/admin")}>
+    <Modal title="Create New Property" wide onClose={() => navigate(backToList(search))}>
       <PropertyForm values={NEW_PROPERTY_DEFAULTS} />
     </Modal>
   );

@@ -15,7 +15,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (!(await getAdmin(request))) return { signedIn: false as const };
-  return loadPropertyList(await requireAdmin(request));
+  return loadPropertyList(await requireAdmin(request), new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

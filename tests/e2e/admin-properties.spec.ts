@@ -20,7 +20,10 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await page.goto(`${server.url}/admin`);
     await expectSignedOut(page);
     await expect(page.getByRole("heading", { name: "Setup instructions" })).toBeVisible();
-    await expect(page.getByText("npm run admin -- create you@example.com")).toBeVisible();
+    // Server commands are for whoever runs it (docs/admin.md), never for a visitor.
+    await expect(page.getByText("No account yet? Ask whoever runs the website")).toBeVisible();
+    await expect(page.getByText("npm run")).toHaveCount(0);
+    await expect(page.getByText("ADMIN_PASSWORD")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/");
 
     await signIn(page, server.url, "not the password at all");
@@ -30,14 +33,25 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await signIn(page, server.url);
     await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
     await expect(page.getByTestId("database-badge")).toHaveText(
-      "Connected to Embedded PostgreSQL (PGlite)",
+      "Database: built-in, on this server",
     );
-    const cards = page.getByTestId("admin-property-card");
-    await expect(cards).toHaveCount(25);
-    // Ordered by building, then unit code.
-    const places = await cards.locator("p.text-sm.text-ink-500").allTextContents();
+    // A table by default, ordered by building, then unit code.
+    const rows = page.getByTestId("admin-property-row");
+    await expect(rows).toHaveCount(25);
+    await expect(page.getByTestId("property-total")).toHaveText("25 properties");
+    const places = await rows.evaluateAll((all) =>
+      all.map(
+        (row) =>
+          `${(row.children[2] as HTMLElement).innerText} · ${(row.querySelector('[data-testid="unit-code"]') as HTMLElement).innerText}`,
+      ),
+    );
     expect(places).toHaveLength(25);
     expect(places).toEqual([...places].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // The card view stays a click away, kept in the URL (and through the dialog below).
+    await page.getByRole("link", { name: "Cards" }).click();
+    await expect(page).toHaveURL(/[?&]view=cards/);
+    const cards = page.getByTestId("admin-property-card");
+    await expect(cards).toHaveCount(25);
 
     await page.getByRole("link", { name: "Add Property" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Property" });
@@ -148,6 +162,8 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
   const server = await startAdminServer();
   try {
     await signIn(page, server.url);
+    await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
+    await page.goto(`${server.url}/admin?view=cards`);
     const cards = page.getByTestId("admin-property-card");
     await expect(cards).toHaveCount(25);
     const first = cards.first();
@@ -183,7 +199,8 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
     // Nothing typed is lost: the form still holds this edit.
     await expect(dialog.getByLabel("Rented until")).toHaveValue("2027-03-31");
 
-    // Start again from the saved version and save.
+    // Start again from the saved version and save; leaving the unsaved edit asks first.
+    page.once("dialog", (question) => void question.accept());
     await page.reload();
     const fresh = page.getByRole("dialog", { name: "Edit Property" });
     await expect(fresh.getByLabel("Property name")).toHaveValue(`${name} (renamed)`);
@@ -217,7 +234,7 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
     await page.getByRole("link", { name: "Deleted properties" }).click();
     await page.getByRole("button", { name: `Restore ${name} (renamed)` }).click();
     await expect(page.getByText("Property restored.")).toBeVisible();
-    await expect(cards).toHaveCount(25);
+    await expect(page.getByTestId("admin-property-row")).toHaveCount(25);
 
     await page.goto(`${server.url}/admin/properties/999999`);
     await expect(page.getByRole("dialog", { name: "Property not found" })).toBeVisible();

@@ -126,7 +126,14 @@ test("a stored lead shows in the Leads view, is filtered, marked handled and exp
     const marina = rows.filter({ hasText: "Marina Test" });
     await expect(marina).toContainText("ROI 7% program");
     await expect(marina).toContainText("marina@example.com");
-    await expect(marina).toContainText("propertyValue: 12000000");
+    // Inputs read as labelled, formatted values; the e-mail as entered, not capitalised.
+    await expect(marina.getByTestId("lead-inputs")).toHaveText(
+      "Property value ฿12,000,000 · Location Kamala · Type Condo",
+    );
+    await expect(marina.getByRole("link", { name: "marina@example.com" })).toHaveCSS(
+      "text-transform",
+      "none",
+    );
     await expect(marina).toContainText("Russian");
 
     await page.getByLabel("Kind").selectOption("roi");

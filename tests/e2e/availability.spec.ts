@@ -19,9 +19,9 @@ test("a lease entered in the admin calendar makes the unit occupied, on its page
     const errors = watchErrors(page);
     await signIn(page, server.url);
     await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
-    const card = page.getByTestId("admin-property-card").first();
-    const name = (await card.getByRole("heading").textContent()) ?? "";
-    await card.getByRole("link", { name: `Calendar of ${name}` }).click();
+    const link = page.getByRole("link", { name: /^Calendar of / }).first();
+    const name = ((await link.getAttribute("aria-label")) ?? "").replace("Calendar of ", "");
+    await link.click();
     await expect(page.getByRole("heading", { name: `Calendar — ${name}` })).toBeVisible();
     const icsPath = (await page.getByRole("link", { name: /calendar\.ics$/ }).textContent()) ?? "";
     const slug = icsPath.split("/")[2] ?? "";
@@ -146,7 +146,7 @@ test("a unit's iCal feed in the admin: its bookings appear, a clash is flagged, 
     await signIn(page, server.url);
     await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
     await page
-      .getByTestId("admin-property-card")
+      .getByTestId("admin-property-row")
       .nth(1)
       .getByRole("link", { name: /^Calendar of/ })
       .click();

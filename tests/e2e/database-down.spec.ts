@@ -144,7 +144,9 @@ test("a signed-in browser sees what failed, the database badge and a retry link"
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.status(), path).toBe(503);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(page.getByTestId("database-badge")).toHaveText("Not answering: PostgreSQL");
+    await expect(page.getByTestId("database-badge")).toHaveText(
+      "Database not answering: PostgreSQL server",
+    );
     const alert = page.getByRole("alert");
     await expect(alert).toContainText(failed);
     await expect(alert).toContainText(DOWN);

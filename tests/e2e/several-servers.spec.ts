@@ -124,7 +124,7 @@ test("a session made on one server works on the other", async ({ page }) => {
   // Cookies are per host, not per port: the browser sends the same one to the other server.
   await page.goto(`${b.url}/admin`);
   await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
-  await expect(page.getByTestId("admin-property-card")).toHaveCount(25);
+  await expect(page.getByTestId("admin-property-row")).toHaveCount(25);
   // Signing out on the second ends the session on the first too.
   await page.getByRole("button", { name: "Logout" }).click();
   // Wait for the sign-out to be answered: navigating at once would cancel its post.

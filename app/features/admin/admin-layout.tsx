@@ -39,7 +39,7 @@ export function AdminLayout({
               data-testid="database-badge"
               className={`rounded-full px-3 py-1 text-xs font-semibold ${badge.answering ? "bg-emerald-100 text-emerald-900" : "bg-rose-100 text-rose-900"}`}
             >
-              {badge.answering ? "Connected to" : "Not answering:"} {badge.label}
+              {badge.answering ? "Database" : "Database not answering"}: {badge.label}
             </span>
           )}
           {actions}
@@ -54,7 +54,10 @@ export function AdminLayout({
             Close
           </Link>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl gap-1 px-4 pb-3 sm:px-6">
+        <nav
+          aria-label="Admin sections"
+          className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-3 whitespace-nowrap sm:px-6"
+        >
           <NavLink to="/admin" end className={tab}>
             Properties
           </NavLink>

@@ -1,6 +1,6 @@
 import type { DatabaseKind } from "../../db/client.server.ts";
 
-/** The database's name on the admin's badge. */
+/** The database in words an office manager understands, for the admin's badge. */
 export function databaseLabel(kind: DatabaseKind): string {
-  return kind === "embedded" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL";
+  return kind === "embedded" ? "built-in, on this server" : "PostgreSQL server";
 }

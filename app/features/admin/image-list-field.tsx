@@ -224,13 +224,13 @@ export function ImageListField({
                 <span className="absolute top-1 left-1 rounded bg-ink-900/70 px-1.5 text-xs text-white">
                   {index === 0 ? "Main" : index + 1}
                 </span>
-                <div className="flex justify-between bg-white px-1 py-1 text-xs">
+                <div className="flex items-center justify-between bg-white px-1 py-0.5 text-xs">
                   <button
                     type="button"
                     aria-label={`Move ${label} earlier`}
                     disabled={index === 0}
                     onClick={() => onChange((list) => move(list, index, index - 1))}
-                    className="rounded px-1.5 py-0.5 hover:bg-sand-100 disabled:opacity-30"
+                    className="min-h-10 min-w-10 rounded text-base hover:bg-sand-100 disabled:opacity-30"
                   >
                     ←
                   </button>
@@ -238,7 +238,7 @@ export function ImageListField({
                     type="button"
                     aria-label={`Remove ${label}`}
                     onClick={() => onChange((list) => list.filter((_, i) => i !== index))}
-                    className="rounded px-1.5 py-0.5 text-rose-700 hover:bg-rose-50"
+                    className="min-h-10 rounded px-2 text-rose-700 hover:bg-rose-50"
                   >
                     Remove
                   </button>
@@ -247,7 +247,7 @@ export function ImageListField({
                     aria-label={`Move ${label} later`}
                     disabled={index === images.length - 1}
                     onClick={() => onChange((list) => move(list, index, index + 1))}
-                    className="rounded px-1.5 py-0.5 hover:bg-sand-100 disabled:opacity-30"
+                    className="min-h-10 min-w-10 rounded text-base hover:bg-sand-100 disabled:opacity-30"
                   >
                     →
                   </button>

@@ -10,7 +10,7 @@ import {
   type LeadStatus,
 } from "../../domain/leads.ts";
 import { isOneOf } from "../../domain/values.ts";
-import { describeInputs } from "./lead-format.ts";
+import { inputsForExport } from "./lead-format.ts";
 import { type MessageState, SEARCH_MAX } from "./lead-pipeline.ts";
 
 export type { LeadKind, LeadStage };
@@ -315,7 +315,7 @@ export function leadsCsv(rows: LeadRow[]): string {
       r.phone,
       r.language,
       r.unit,
-      describeInputs(r.inputs),
+      inputsForExport(r.inputs),
       r.message,
       r.sourcePage,
       r.status,

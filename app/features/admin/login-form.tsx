@@ -57,14 +57,8 @@ function SetupInstructions() {
         Setup instructions
       </h2>
       <p className="mt-2">
-        No account yet? Whoever runs the server creates the first admin account there:
-      </p>
-      <pre className="mt-2 overflow-x-auto rounded-md bg-white px-3 py-2 text-xs text-ink-900">
-        npm run admin -- create you@example.com
-      </pre>
-      <p className="mt-2">
-        or starts the server once with <code>ADMIN_EMAIL</code> and <code>ADMIN_PASSWORD</code> set
-        (a password of at least 12 characters). Details are in <code>docs/admin.md</code>.
+        No account yet? Ask whoever runs the website to create one for you; they will tell you the
+        e-mail address to sign in with.
       </p>
     </section>
   );

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase, AppTransaction } from "../../db/client.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { slugify } from "../../lib/slug.ts";
 import { recordPropertyChange } from "./property-audit.server.ts";
+import type { PropertyListQuery } from "./property-list-query.ts";
 import { removeUnusedMedia } from "./property-media.server.ts";
 import type { ImageItem, PropertyInput } from "./property-schema.ts";
 
@@ -46,6 +47,74 @@ export async function listProperties(db: AppDatabase) {
     rows.map((r) => r.id),
   );
   return rows.map((row) => ({ ...toSnapshot(row, images.get(row.id) ?? []) }));
+}
+
+/** A pattern matching `text` anywhere, with the wildcards `%` and `_` taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const STATUS_ORDER = sql`case ${properties.status} when 'available' then 0 when 'soon' then 1 else 2 end`;
+const PLACE_ORDER = [asc(properties.building), sql`${properties.unitCode} collate "C"`];
+
+function orderOf(sort: PropertyListQuery["sort"]): SQL[] {
+  switch (sort) {
+    case "name":
+      return [asc(sql`lower(${properties.name})`), ...PLACE_ORDER];
+    case "price-asc":
+      return [asc(properties.pricingMonthly), ...PLACE_ORDER];
+    case "price-desc":
+      return [desc(properties.pricingMonthly), ...PLACE_ORDER];
+    case "status":
+      return [asc(STATUS_ORDER), ...PLACE_ORDER];
+    case "updated":
+      return [desc(properties.updatedAt), ...PLACE_ORDER];
+    default:
+      return PLACE_ORDER;
+  }
+}
+
+/**
+ * One page of the admin list: searched (name or unit code), filtered and sorted in the database,
+ * with the count of all properties and of those matching. A page past the end shows the last.
+ */
+export async function listPropertyPage(db: AppDatabase, query: PropertyListQuery) {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containing(query.q);
+    const search = or(ilike(properties.name, pattern), ilike(properties.unitCode, pattern));
+    if (search) conditions.push(search);
+  }
+  if (query.building) conditions.push(eq(properties.building, query.building));
+  if (query.status) conditions.push(eq(properties.status, query.status));
+  if (query.type) conditions.push(eq(properties.type, query.type));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [[all], [matched]] = await Promise.all([
+    db.select({ n: count() }).from(properties),
+    db.select({ n: count() }).from(properties).where(where),
+  ]);
+  const total = all?.n ?? 0;
+  const matching = matched?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(matching / query.per));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(where)
+    .orderBy(...orderOf(query.sort), asc(properties.id))
+    .limit(query.per)
+    .offset((page - 1) * query.per);
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    properties: rows.map((row) => toSnapshot(row, images.get(row.id) ?? [])),
+    total,
+    matching,
+    page,
+    pageCount,
+  };
 }
 
 async function imagesOf(db: Queryable, ids: number[]): Promise<Map<number, ImageItem[]>> {

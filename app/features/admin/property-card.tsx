@@ -1,14 +1,14 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { toUnitImage } from "../media/media-url.ts";
 import type { ImageItem } from "./property-schema.ts";
 
-const STATUS_STYLES: Record<string, string> = {
+export const STATUS_STYLES: Record<string, string> = {
   available: "bg-emerald-600 text-white",
   soon: "bg-amber-400 text-amber-950",
   occupied: "bg-rose-600 text-white",
 };
-const STATUS_LABELS: Record<string, string> = {
+export const STATUS_LABELS: Record<string, string> = {
   available: "Available",
   soon: "Available soon",
   occupied: "Occupied",
@@ -24,7 +24,9 @@ export interface PropertyCardData {
   type: string;
   bedrooms: number;
   sizeM2: number;
+  pricingMonthly: number;
   pricingYearly: number;
+  updatedAt: string;
   availableFrom: string | null;
   rentedUntil: string | null;
   statusOverride: boolean;
@@ -45,6 +47,7 @@ export function PropertyCard({
   onDelete: () => void;
 }) {
   const src = imageSrc(property.images[0]);
+  const { search } = useLocation();
   return (
     <article
       data-testid="admin-property-card"
@@ -61,21 +64,7 @@ export function PropertyCard({
               {property.building} · {property.unitCode}
             </p>
           </div>
-          <span className="flex shrink-0 flex-col items-end gap-1">
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[property.status] ?? ""}`}
-            >
-              {STATUS_LABELS[property.status] ?? property.status}
-            </span>
-            {property.statusOverride && (
-              <span
-                className="rounded-full px-2 py-0.5 text-xs font-semibold text-ink-900 ring-1 ring-ink-500"
-                title="Status and dates set by hand: the calendar does not change them"
-              >
-                override
-              </span>
-            )}
-          </span>
+          <StatusBadges property={property} className="shrink-0 flex-col items-end" />
         </div>
         <p className="text-sm text-ink-600">
           {TYPE_LABELS[property.type] ?? property.type} · {property.bedrooms} bed ·{" "}
@@ -96,14 +85,14 @@ export function PropertyCard({
         )}
         <div className="mt-auto flex gap-2 pt-2">
           <Link
-            to={`/admin/properties/${property.id}`}
+            to={{ pathname: `/admin/properties/${property.id}`, search }}
             className="rounded-lg bg-sea-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sea-700"
             aria-label={`Edit ${property.name}`}
           >
             Edit
           </Link>
           <Link
-            to={`/admin/properties/${property.id}/history`}
+            to={{ pathname: `/admin/properties/${property.id}/history`, search }}
             className="rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100"
             aria-label={`History of ${property.name}`}
           >
@@ -127,5 +116,32 @@ export function PropertyCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** The status badge, and "override" when the admin set status and dates by hand. */
+export function StatusBadges({
+  property,
+  className = "",
+}: {
+  property: Pick<PropertyCardData, "status" | "statusOverride">;
+  className?: string;
+}) {
+  return (
+    <span className={`flex gap-1 ${className}`}>
+      <span
+        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_STYLES[property.status] ?? ""}`}
+      >
+        {STATUS_LABELS[property.status] ?? property.status}
+      </span>
+      {property.statusOverride && (
+        <span
+          className="rounded-full px-2 py-0.5 text-xs font-semibold text-ink-900 ring-1 ring-ink-500"
+          title="Status and dates set by hand: the calendar does not change them"
+        >
+          override
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useBlocker, useFetcher, useLocation } from "react-router";
 import {
   BUILDINGS,
   LISTING_LOCATIONS,
@@ -8,7 +8,9 @@ import {
 } from "../../domain/listing.ts";
 import { buttonStyles } from "./admin-layout.tsx";
 import { ImageListField } from "./image-list-field.tsx";
+import { Modal } from "./modal.tsx";
 import { TYPE_LABELS } from "./property-card.tsx";
+import { backToList } from "./property-list-query.ts";
 import {
   type FieldErrors,
   fieldErrors,
@@ -74,10 +76,17 @@ function Field({
   );
 }
 
+/** What the form would send, to tell whether anything was changed. */
+function snapshot(form: HTMLFormElement): string {
+  return JSON.stringify([...new FormData(form).entries()].filter(([name]) => name !== "version"));
+}
+
 /**
  * The property form. The browser checks it with the same zod schema as the action before
  * sending; the action's answer (field errors, a conflict) is shown in place and the form keeps
- * what was typed.
+ * what was typed. After a failed save the first field in error gets focus and scrolls into view.
+ * Leaving with unsaved changes (closing the dialog, a link, the browser's back, reload or closing
+ * the tab) asks first; a save does not.
  */
 export function PropertyForm({
   values,
@@ -86,6 +95,7 @@ export function PropertyForm({
   values: PropertyFormValues;
   version?: number | undefined;
 }) {
+  const { search } = useLocation();
   const fetcher = useFetcher<{ error: string; fieldErrors?: FieldErrors; conflict?: boolean }>();
   const [status, setStatus] = useState(values.status);
   const [images, setImages] = useState<ImageItem[]>([...values.images]);
@@ -94,6 +104,46 @@ export function PropertyForm({
   const serverErrors = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors: FieldErrors = clientErrors ?? serverErrors?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  const initial = useRef<string | null>(null);
+  const saving = useRef(false);
+  const [dirty, setDirty] = useState(false);
+  const checkDirty = useCallback(() => {
+    const form = formRef.current;
+    if (form && initial.current !== null) setDirty(snapshot(form) !== initial.current);
+  }, []);
+  useEffect(() => {
+    if (formRef.current) initial.current = snapshot(formRef.current);
+  }, []);
+  // The pictures and the date fields change outside an input event.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when they change
+  useEffect(checkDirty, [images, status, checkDirty]);
+
+  // A failed save (the browser's check or the server's) is over: show the first field in error.
+  const errorCount = Object.keys(errors).length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each failed check, even with the same errors
+  useEffect(() => {
+    if (fetcher.state === "idle") saving.current = false;
+    if (errorCount === 0 || fetcher.state !== "idle") return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: "center" });
+  }, [errorCount, fetcher.state, clientErrors]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   const text = (
     name: keyof PropertyFormValues,
@@ -127,6 +177,8 @@ export function PropertyForm({
         name={name}
         defaultValue={String(values[name])}
         onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `error-${name}` : undefined}
         className={inputClass(Boolean(errors[name]))}
       >
         {options.map((o) => (
@@ -140,8 +192,11 @@ export function PropertyForm({
 
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       noValidate
+      onChange={checkDirty}
+      onInput={checkDirty}
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
@@ -151,6 +206,7 @@ export function PropertyForm({
           return;
         }
         setClientErrors(null);
+        saving.current = true;
         fetcher.submit(form, { method: "post" });
       }}
       className="space-y-5"
@@ -199,6 +255,8 @@ export function PropertyForm({
           name="facilities"
           defaultValue={values.facilities.join(", ")}
           placeholder="Pool, Gym, Security, WiFi"
+          aria-invalid={errors.facilities ? true : undefined}
+          aria-describedby={errors.facilities ? "error-facilities" : undefined}
           className={inputClass(Boolean(errors.facilities))}
         />
       </Field>
@@ -209,6 +267,7 @@ export function PropertyForm({
           rows={4}
           defaultValue={values.description}
           aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "error-description" : undefined}
           className={inputClass(Boolean(errors.description))}
         />
       </Field>
@@ -218,6 +277,8 @@ export function PropertyForm({
           name="descriptionRu"
           rows={4}
           defaultValue={values.descriptionRu}
+          aria-invalid={errors.descriptionRu ? true : undefined}
+          aria-describedby={errors.descriptionRu ? "error-descriptionRu" : undefined}
           className={inputClass(Boolean(errors.descriptionRu))}
         />
       </Field>
@@ -247,18 +308,36 @@ export function PropertyForm({
           Please correct the highlighted fields.
         </p>
       )}
-      <div className="flex justify-end gap-3 border-t border-sand-100 pt-4">
-        <Link to="/admin" className={buttonStyles.secondary}>
+      <div className="sticky bottom-0 z-10 -mx-6 -mb-6 flex items-center justify-end gap-3 border-t border-sand-200 bg-white px-6 py-4">
+        {dirty && <p className="mr-auto text-sm text-ink-600">Unsaved changes</p>}
+        <Link to={backToList(search)} className={`${buttonStyles.secondary} whitespace-nowrap`}>
           Cancel
         </Link>
         <button
           type="submit"
-          className={buttonStyles.primary}
+          className={`${buttonStyles.primary} whitespace-nowrap`}
           disabled={busy || pendingUploads > 0}
         >
           {busy ? "Saving..." : pendingUploads > 0 ? "Uploading..." : "Save Property"}
         </button>
       </div>
+      {blocker.state === "blocked" && (
+        <Modal title="Discard unsaved changes?" onClose={() => blocker.reset()}>
+          <p className="text-ink-900">Your changes to this property have not been saved.</p>
+          <div className="mt-6 flex justify-end gap-3">
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={() => blocker.reset()}
+            >
+              Keep editing
+            </button>
+            <button type="button" className={buttonStyles.danger} onClick={() => blocker.proceed()}>
+              Discard changes
+            </button>
+          </div>
+        </Modal>
+      )}
     </fetcher.Form>
   );
 }

@@ -6,22 +6,31 @@ import { idSchema } from "../../lib/request-body.server.ts";
 import { requireAdminAction, sessionCheckFailure } from "../auth/guard.server.ts";
 import type { SessionUser } from "../auth/sessions.server.ts";
 import { databaseBadge } from "./admin-data.server.ts";
-import { deleteProperty, listProperties, PropertyError } from "./properties.server.ts";
+import { deleteProperty, listPropertyPage, PropertyError } from "./properties.server.ts";
 import type { PropertyCardData } from "./property-card.tsx";
+import { backToList, parsePropertyListQuery } from "./property-list-query.ts";
 
-/** The list of /admin for a signed-in admin; a failed read is a sentence, not an error page. */
-export async function loadPropertyList(admin: SessionUser) {
+/**
+ * The list of /admin for a signed-in admin: one page, searched, filtered and sorted as the URL
+ * asks (values that do not parse are ignored). A failed read is a sentence, not an error page.
+ */
+export async function loadPropertyList(admin: SessionUser, url: URL) {
   const badge = await databaseBadge();
+  const query = parsePropertyListQuery(url.searchParams);
+  const page = { signedIn: true as const, email: admin.email, badge, query };
   try {
-    const properties: PropertyCardData[] = await listProperties(getRuntime().database.db);
-    return { signedIn: true as const, email: admin.email, badge, properties, loadError: null };
+    const list = await listPropertyPage(getRuntime().database.db, query);
+    const properties: PropertyCardData[] = list.properties;
+    return { ...page, ...list, properties, loadError: null };
   } catch (error) {
     const failure = await reportFailure("Failed to load properties", error);
     return {
-      signedIn: true as const,
-      email: admin.email,
-      badge,
+      ...page,
       properties: [] as PropertyCardData[],
+      total: 0,
+      matching: 0,
+      page: 1,
+      pageCount: 1,
       loadError: failure.message,
     };
   }
@@ -51,5 +60,5 @@ export async function deletePropertyAction(request: Request, form: FormData) {
     const failure = await reportFailure("deleting a property failed", error);
     return failed(failure.message, failure.databaseDown ? 503 : 500);
   }
-  return redirect("/admin?notice=deleted");
+  return redirect(backToList(new URL(request.url).search, "deleted"));
 }

@@ -5,6 +5,9 @@ import { AdminLayout, buttonStyles } from "./admin-layout.tsx";
 import { LoadFailure } from "./load-failure.tsx";
 import { Modal } from "./modal.tsx";
 import { PropertyCard, type PropertyCardData } from "./property-card.tsx";
+import { PropertyListControls, PropertyPaging } from "./property-list-controls.tsx";
+import { backToList, type PropertyListQuery } from "./property-list-query.ts";
+import { PropertyTable } from "./property-table.tsx";
 import { Toast } from "./toast.tsx";
 
 const NOTICES: Record<string, string> = {
@@ -16,16 +19,28 @@ const NOTICES: Record<string, string> = {
 export interface PropertyManagementProps {
   email: string;
   badge: DatabaseBadge;
+  /** One page of the list, as `query` asks. */
   properties: PropertyCardData[];
+  query: PropertyListQuery;
+  /** All properties, and those matching the search and filters. */
+  total: number;
+  matching: number;
+  page: number;
+  pageCount: number;
   /** The sentence to show when the list could not be read. */
   loadError: string | null;
 }
 
-/** The property list of /admin: cards, the delete dialog, notices as toasts, child routes. */
+/** The property list of /admin: a table or cards, search, filters, paging, the delete dialog, notices as toasts, child routes. */
 export function PropertyManagement({
   email,
   badge,
   properties,
+  query,
+  total,
+  matching,
+  page,
+  pageCount,
   loadError,
 }: PropertyManagementProps) {
   const navigation = useNavigation();
@@ -62,7 +77,10 @@ export function PropertyManagement({
       email={email}
       badge={badge}
       actions={
-        <Link to="/admin/properties/new" className={buttonStyles.primary}>
+        <Link
+          to={{ pathname: "/admin/properties/new", search: params.toString() }}
+          className={buttonStyles.primary}
+        >
           Add Property
         </Link>
       }
@@ -74,19 +92,29 @@ export function PropertyManagement({
       )}
       {loadError ? (
         <LoadFailure title="Failed to load properties" details={loadError} />
-      ) : properties.length === 0 ? (
+      ) : total === 0 ? (
         <p className="text-ink-600">No properties yet. Add the first one.</p>
       ) : (
-        <ul
-          className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3"
-          aria-label="Properties"
-        >
-          {properties.map((property) => (
-            <li key={property.id} className="flex flex-col">
-              <PropertyCard property={property} onDelete={() => setDeleting(property)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <PropertyListControls query={query} total={total} matching={matching} />
+          {properties.length === 0 ? (
+            <p className="text-ink-600">No properties match the search and filters.</p>
+          ) : query.view === "cards" ? (
+            <ul
+              className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3"
+              aria-label="Properties"
+            >
+              {properties.map((property) => (
+                <li key={property.id} className="flex flex-col">
+                  <PropertyCard property={property} onDelete={() => setDeleting(property)} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <PropertyTable properties={properties} onDelete={setDeleting} />
+          )}
+          <PropertyPaging query={query} page={page} pageCount={pageCount} matching={matching} />
+        </>
       )}
       {deleting && (
         <Modal title="Delete property" onClose={() => setDeleting(null)}>
@@ -97,7 +125,7 @@ export function PropertyManagement({
           </p>
           <fetcher.Form
             method="post"
-            action="/admin"
+            action={backToList(params.toString())}
             className="mt-6 flex justify-end gap-3"
             onSubmit={() => setDeleting(null)}
           >

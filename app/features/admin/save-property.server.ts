@@ -6,6 +6,7 @@ import { requireAdminAction, sessionCheckFailure } from "../auth/guard.server.ts
 import type { SessionUser } from "../auth/sessions.server.ts";
 import { refreshUnitAvailability } from "../availability/stays.server.ts";
 import { createProperty, PropertyError, updateProperty } from "./properties.server.ts";
+import { backToList } from "./property-list-query.ts";
 import { assertImagesExist } from "./property-media.server.ts";
 import { fieldErrors, propertyFormSchema } from "./property-schema.ts";
 
@@ -77,5 +78,5 @@ export async function saveProperty(request: Request, idParam: string | null) {
       { status: failure.databaseDown ? 503 : 500 },
     );
   }
-  return redirect("/admin?notice=saved");
+  return redirect(backToList(new URL(request.url).search, "saved"));
 }

@@ -1,0 +1,69 @@
+import { formatBaht, formatDate } from "../../lib/format.ts";
+import { STATUS_LABELS, TYPE_LABELS } from "./property-card.tsx";
+
+/** The property's fields as the form names them. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "Property name",
+  slug: "Web address",
+  building: "Building",
+  unitCode: "Unit code",
+  type: "Type",
+  location: "Location",
+  bedrooms: "Bedrooms",
+  bathrooms: "Bathrooms",
+  sizeM2: "Size (m²)",
+  floor: "Floor",
+  status: "Status",
+  availableFrom: "Available from",
+  rentedUntil: "Rented until",
+  pricingMonthly: "Monthly price",
+  pricingSixMonth: "6-month price",
+  pricingYearly: "Yearly price",
+  facilities: "Facilities",
+  description: "Description (English)",
+  descriptionRu: "Description (Russian)",
+  statusOverride: "Override the calendar",
+  images: "Images",
+};
+const IGNORED = new Set(["id", "updatedAt", "version", "createdAt"]);
+const LONG_TEXT = new Set(["description", "descriptionRu"]);
+
+function show(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (key.startsWith("pricing") && typeof value === "number") return formatBaht(value);
+  if (key === "status" && typeof value === "string") return STATUS_LABELS[value] ?? value;
+  if (key === "type" && typeof value === "string") return TYPE_LABELS[value] ?? value;
+  if ((key === "availableFrom" || key === "rentedUntil") && typeof value === "string") {
+    return formatDate(value, "en");
+  }
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.length > 0 ? value.join(", ") : "—";
+  if (typeof value === "number") return value.toLocaleString("en-US");
+  return String(value);
+}
+
+/**
+ * What one recorded save changed, a line per field as the admin reads it:
+ * "Yearly price: ฿25,000 → ฿26,000". Long texts and pictures say what changed, not all of it.
+ */
+export function describeChanges(old: object | null, saved: object | null): string[] {
+  if (!old || !saved) return [];
+  const before = old as Record<string, unknown>;
+  const after = saved as Record<string, unknown>;
+  const lines: string[] = [];
+  for (const key of Object.keys(after)) {
+    if (IGNORED.has(key)) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    const label = FIELD_LABELS[key] ?? key;
+    if (key === "images") {
+      const a = Array.isArray(before.images) ? before.images.length : 0;
+      const b = Array.isArray(after.images) ? after.images.length : 0;
+      lines.push(a === b ? `${label}: reordered or replaced (${b})` : `${label}: ${a} → ${b}`);
+    } else if (LONG_TEXT.has(key)) {
+      lines.push(`${label}: changed`);
+    } else {
+      lines.push(`${label}: ${show(key, before[key])} → ${show(key, after[key])}`);
+    }
+  }
+  return lines;
+}
