@@ -41,7 +41,8 @@ export const ru = {
     anyBedrooms: "Любое количество",
     anyPrice: "Любая цена",
     submit: "Найти",
-    priceHint: "Цена в месяц при аренде на год",
+    priceHint: "Диапазоны цен — аренда в месяц при договоре на 1 год, в тайских батах (฿).",
+    priceOption: "{{range}} ฿/мес.",
   },
   status: {
     available: "Свободно",
@@ -63,7 +64,7 @@ export const ru = {
     clearFilters: "Сбросить фильтры",
     loadMore: "Показать ещё",
     loadingMore: "Загрузка...",
-    loadMoreFailed: "Не удалось загрузить объекты",
+    loadMoreFailed: "Не удалось загрузить ещё объекты",
     showing: "Показано {{shown}} из {{total}}",
   },
   property: {
@@ -81,7 +82,12 @@ export const ru = {
     bathrooms_other: "{{count}} ванной",
     size: "{{size}} м²",
     perMonth: "/мес.",
-    leases: "1 год: {{yearly}} • 6 месяцев: {{sixMonth}} • 1 месяц: {{monthly}}",
+    leasePrice: {
+      yearly: "1 год: {{price}}/мес.",
+      sixMonth: "6 месяцев: {{price}}/мес.",
+      monthly: "1 месяц: {{price}}/мес.",
+    },
+    leasePrices: "Аренда в месяц по сроку договора",
     availableFrom: "Свободно с {{date}}",
     rentedUntil: "Сдано до {{date}}",
     availableNow: "Свободно сейчас",
@@ -99,6 +105,7 @@ export const ru = {
     },
     bestValue: "Выгоднее всего",
     perMonthLong: "в месяц",
+    contactBar: "Связаться с отделом аренды",
     stats: {
       bedrooms: "Спальни",
       bathrooms: "Ванные",
@@ -128,6 +135,12 @@ export const ru = {
     goTo: "Показать фото {{number}}",
     swipeHint: "Листайте, чтобы увидеть больше фото ({{current}}/{{total}})",
     position: "Фото {{current}} из {{total}}",
+    open: "Открыть фото на весь экран",
+    viewAll: "Все фото ({{total}})",
+    viewer: "Фотографии: {{name}}, на весь экран",
+    count: "{{current}} / {{total}}",
+    close: "Закрыть",
+    thumbnails: "Все фото",
   },
   about: {
     eyebrow: "О нас",

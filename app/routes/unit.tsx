@@ -94,16 +94,6 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
               offline={offline}
               serverResult={enquiryResult}
             />
-            {!offline && unit.status !== "available" && (
-              <AvailabilityAlertForm
-                key={`alert-${unit.slug}`}
-                unitName={unit.name}
-                suggestedDate={
-                  unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))
-                }
-                serverResult={alertResult}
-              />
-            )}
             {!offline && (
               <UnitViewingForm
                 key={`viewing-${unit.slug}`}
@@ -114,7 +104,21 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
             )}
           </>
         }
-        calendar={calendar && <AvailabilityCalendar calendar={calendar} />}
+        calendar={
+          <>
+            {calendar && <AvailabilityCalendar calendar={calendar} />}
+            {!offline && unit.status !== "available" && (
+              <AvailabilityAlertForm
+                key={`alert-${unit.slug}`}
+                unitName={unit.name}
+                suggestedDate={
+                  unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))
+                }
+                serverResult={alertResult}
+              />
+            )}
+          </>
+        }
       />
       {site && (
         <JsonLd

@@ -115,7 +115,9 @@ export function renderRoiBrochure(lang: Language, contacts: Contacts): Promise<B
   for (const value of BROCHURE_EXAMPLE_VALUES) {
     const p = projectRoi(value);
     if (!p) continue;
-    const cells = [value, p.annual, p.quarterly, p.monthly, p.fiveYearTotal].map(formatBaht);
+    const cells = [value, p.annual, p.quarterly, p.monthly, p.fiveYearTotal].map((amount) =>
+      formatBaht(amount, lang),
+    );
     cells.forEach((cell, i) => {
       doc.text(cell, startX + i * colWidth + 6, y, { width: colWidth - 12 });
     });
