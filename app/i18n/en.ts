@@ -19,6 +19,7 @@ export const en = {
     main: "Main",
     menu: "Menu",
     adminPanel: "Admin Panel",
+    owners: "For owners: 7% ROI and 70:30",
     skipToContent: "Skip to content",
   },
   hero: {

@@ -22,6 +22,7 @@ export const ru = {
     main: "Основное меню",
     menu: "Меню",
     adminPanel: "Панель администратора",
+    owners: "Владельцам: ROI 7% и 70:30",
     skipToContent: "Перейти к содержанию",
   },
   hero: {
