@@ -173,14 +173,16 @@ export const en = {
     properties: "Properties Managed",
     satisfaction: "Client Satisfaction",
     support: "Support Available",
-    since: "Year founded",
+    since: "Since {{year}}",
+    sinceLabel: "Managing homes in Phuket",
   },
   claims: {
     label: "Our owners' results",
-    villas: "villas in our portfolio",
+    villas: "pool villas among the 500+ properties we manage",
     occupancy: "average occupancy",
-    returns: "average returns",
-    experience: "years of experience",
+    returns: "average yearly returns of our 70:30 revenue-share owners",
+    experience: "years of our team's experience in Phuket",
+    note: "We have managed homes in Phuket since {{founded}}. Owners choose a fixed {{rate}}% a year for {{years}} years (ROI program) or {{min}}–{{max}}% expected from a {{owner}}:{{company}} revenue share.",
   },
   services: {
     eyebrow: "Services",
@@ -316,7 +318,7 @@ export const en = {
     roiTitle: "ROI {{rate}}% Program",
     roiTagline: "Guaranteed fixed return",
     roiFacts: {
-      return: "{{rate}}% of your property's value every year, fixed",
+      return: "{{rate}}% of your property's value every year for {{years}} years, fixed",
       payouts: "Paid out quarterly",
       nights: "{{nights}} free nights a year for you (May–September)",
       care: "We handle bookings, guests and maintenance",
@@ -343,7 +345,8 @@ export const en = {
   },
   roi: {
     title: "ROI {{rate}}% Program Calculator",
-    intro: "See what your property would earn with a fixed {{rate}}% annual return.",
+    intro:
+      "See what your property would earn with a fixed {{rate}}% annual return for {{years}} years.",
     close: "Close",
     value: "Property value (THB)",
     valuePlaceholder: "e.g. 12,000,000",
@@ -542,7 +545,7 @@ export const en = {
     title: "ROI {{rate}}% Program",
     subtitle: "A fixed return on your Phuket property, managed by a local team",
     howTitle: "How the program works",
-    how: "You keep the ownership; we rent out and look after your property. You receive a fixed {{rate}}% of the property value every year, paid quarterly, plus {{nights}} free nights a year between May and September.",
+    how: "You keep the ownership; we rent out and look after your property. You receive a fixed {{rate}}% of the property value every year for {{years}} years, paid quarterly, plus {{nights}} free nights a year between May and September.",
     exampleTitle: "Example projection",
     exampleValue: "Property value",
     contactTitle: "Contact us",

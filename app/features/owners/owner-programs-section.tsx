@@ -5,6 +5,7 @@ import {
   REVENUE_SHARE_OWNER_PERCENT,
   REVENUE_SHARE_RETURN_RANGE,
   ROI_FREE_NIGHTS,
+  ROI_PROJECTION_YEARS,
   ROI_RATE_PERCENT,
 } from "../../domain/owner-programs.ts";
 import { localizePath } from "../../i18n/languages.ts";
@@ -15,6 +16,7 @@ import type { OwnerThanks } from "./owner-dialog.tsx";
 const terms = {
   rate: ROI_RATE_PERCENT,
   nights: ROI_FREE_NIGHTS,
+  years: ROI_PROJECTION_YEARS,
   owner: REVENUE_SHARE_OWNER_PERCENT,
   company: REVENUE_SHARE_COMPANY_PERCENT,
   min: REVENUE_SHARE_RETURN_RANGE.min,

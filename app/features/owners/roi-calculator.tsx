@@ -7,6 +7,7 @@ import {
   ROI_FREE_NIGHTS,
   ROI_INPUT_NAMES,
   ROI_LOCATIONS,
+  ROI_PROJECTION_YEARS,
   ROI_PROPERTY_TYPES,
   ROI_RATE_PERCENT,
   type RoiCalculatorInput,
@@ -85,7 +86,7 @@ export function RoiCalculatorDialog({
   return (
     <OwnerDialog
       title={t("roi.title", { rate })}
-      intro={t("roi.intro", { rate })}
+      intro={t("roi.intro", { rate, years: ROI_PROJECTION_YEARS })}
       homePath={homePath}
       returnFocusSelector="[data-owner-opener=roi]"
     >
