@@ -214,17 +214,30 @@ function PhotoViewer({
         } else if (event.key === "ArrowLeft") {
           event.preventDefault();
           onIndex(index - 1);
+        } else if (event.key === "Tab") {
+          // The page behind is inert, but Tab would still leave for the browser's own controls:
+          // wrap round from the last button to the first and back.
+          const buttons = [
+            ...event.currentTarget.querySelectorAll<HTMLButtonElement>("button:not(:disabled)"),
+          ];
+          const first = buttons[0];
+          const last = buttons[buttons.length - 1];
+          const edge = event.shiftKey ? first : last;
+          if (edge && document.activeElement === edge) {
+            event.preventDefault();
+            (event.shiftKey ? last : first)?.focus();
+          }
         }
       }}
     >
       {open && image && (
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-4 px-4 py-3">
-            <p className="text-sm font-semibold tabular-nums" data-testid="viewer-count">
+            <p className="text-sm font-semibold tabular-nums">
               <span className="sr-only">
                 {t("gallery.position", { current: index + 1, total: count })}
               </span>
-              <span aria-hidden="true">
+              <span aria-hidden="true" data-testid="viewer-count">
                 {t("gallery.count", { current: index + 1, total: count })}
               </span>
             </p>
