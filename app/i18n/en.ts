@@ -126,7 +126,7 @@ export const en = {
     goTo: "Show photo {{number}}",
     swipeHint: "Swipe for more photos ({{current}}/{{total}})",
     position: "Photo {{current}} of {{total}}",
-    open: "Open the photos full screen",
+    open: ", full screen",
     viewAll: "All {{total}} photos",
     viewer: "Photos of {{name}}, full screen",
     count: "{{current}} / {{total}}",

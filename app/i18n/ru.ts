@@ -136,7 +136,7 @@ export const ru = {
     goTo: "Показать фото {{number}}",
     swipeHint: "Листайте, чтобы увидеть больше фото ({{current}}/{{total}})",
     position: "Фото {{current}} из {{total}}",
-    open: "Открыть фото на весь экран",
+    open: ", на весь экран",
     viewAll: "Все фото ({{total}})",
     viewer: "Фотографии: {{name}}, на весь экран",
     count: "{{current}} / {{total}}",

@@ -154,7 +154,7 @@ test.describe("on a desktop", () => {
     await page.goto(`/units/${SLUG}`);
     const total = await page.locator("[data-testid=gallery] ~ ol li").count();
     expect(total).toBeGreaterThan(2);
-    const opener = page.getByRole("button", { name: "Open the photos full screen" });
+    const opener = page.getByRole("button", { name: /^All \d+ photos\W+full screen$/ });
     await opener.click();
 
     const viewer = page.getByRole("dialog", { name: /full screen/ });

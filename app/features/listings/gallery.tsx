@@ -95,11 +95,11 @@ export function Gallery({ images, name }: { images: UnitImage[]; name: string })
             setViewing(true);
             viewer.current?.showModal();
           }}
-          aria-label={t("gallery.open")}
           className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-black/55 px-3 py-1.5 text-xs font-semibold text-white backdrop-blur transition hover:bg-black/70"
         >
           <Icon name="expand" className="size-4" />
-          <span aria-hidden="true">{t("gallery.viewAll", { total: count })}</span>
+          {t("gallery.viewAll", { total: count })}
+          <span className="sr-only">{t("gallery.open")}</span>
         </button>
         <p className="sr-only" aria-live="polite">
           {t("gallery.position", { current: index + 1, total: count })}
