@@ -292,11 +292,12 @@ function PhotoViewer({
           {count > 1 && (
             <ol
               aria-label={t("gallery.thumbnails")}
-              className="flex justify-center gap-2 overflow-x-auto px-4 py-3"
+              className="flex gap-2 overflow-x-auto px-4 py-3"
               data-testid="viewer-thumbnails"
             >
               {images.map((img, i) => (
-                <li key={img.src} className="shrink-0">
+                // Auto margins centre the strip when it fits and let it scroll from its start when not.
+                <li key={img.src} className="shrink-0 first:ml-auto last:mr-auto">
                   <button
                     type="button"
                     onClick={() => onIndex(i)}
