@@ -19,6 +19,12 @@ test("newsletter: consent required, subscribing twice is fine", async ({ page })
   await page.goto(`${server.url}/`);
   const form = page.getByRole("form", { name: "Subscribe to Our Newsletter" });
   await form.scrollIntoViewIfNeeded();
+  // The consent comes before the button that sends it.
+  const consentBox = await form.getByRole("checkbox").boundingBox();
+  const subscribeBox = await form.getByRole("button", { name: "Subscribe" }).boundingBox();
+  expect(consentBox && subscribeBox && consentBox.y + consentBox.height <= subscribeBox.y).toBe(
+    true,
+  );
   await form.getByPlaceholder("Your e-mail").fill(email);
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(form.getByText("Please agree to receive the newsletter.")).toBeVisible();
