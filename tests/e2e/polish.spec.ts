@@ -118,6 +118,16 @@ test.describe("on a phone", () => {
     );
   });
 
+  test("the unit page shows the facts before the long forms", async ({ page }) => {
+    await page.goto(`/units/${SLUG}`);
+    const top = async (name: string) =>
+      (await page.getByRole("heading", { name, exact: true }).boundingBox())?.y ?? Number.NaN;
+    const description = await top("Description");
+    expect(await top("Facilities")).toBeLessThan(description);
+    expect(description).toBeLessThan(await top("Enquire about this unit"));
+    expect(description).toBeLessThan(await top("Book a viewing"));
+  });
+
   test("the unit page keeps WhatsApp and Call in reach, never over the footer", async ({
     page,
   }) => {
@@ -148,6 +158,19 @@ test.describe("on a desktop", () => {
       page.getByRole("search"),
       "the Russian search panel",
     );
+  });
+
+  test("the unit page has no gap under the title, and Send enquiry fits on one line", async ({
+    page,
+  }) => {
+    await page.goto(`/units/${SLUG}`);
+    const title = await page.getByRole("heading", { level: 1 }).locator("xpath=..").boundingBox();
+    const stats = await page.getByText("Bedrooms", { exact: true }).boundingBox();
+    expect(title && stats).toBeTruthy();
+    if (!title || !stats) return;
+    expect(stats.y - (title.y + title.height)).toBeLessThan(80);
+    const send = await page.getByRole("button", { name: "Send enquiry" }).boundingBox();
+    expect(send?.height ?? 100).toBeLessThan(56);
   });
 
   test("the photos open full screen with a count and thumbnails", async ({ page }) => {
