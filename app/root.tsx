@@ -93,7 +93,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { t } = useT();
   const contacts = useContacts();
   const { pathname } = useLocation();
   // The admin panel has a layout of its own.
@@ -106,12 +105,6 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter contacts={contacts} />
-      <Link
-        to="/admin"
-        className="fixed right-3 bottom-3 z-40 rounded-full bg-ink-900/85 px-3 py-2 text-xs font-semibold sm:right-4 sm:bottom-4 sm:px-4 sm:py-2.5 sm:text-sm text-white shadow-lg backdrop-blur transition hover:bg-ink-900"
-      >
-        {t("nav.adminPanel")}
-      </Link>
     </div>
   );
 }
@@ -135,8 +128,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : status === 503
         ? { title: t("unavailable.title"), body: t("unavailable.text") }
         : { title: t("error.title"), body: t("error.text") };
+  const brandName = useContacts()?.brandName;
   return (
     <Shell>
+      {/* React puts the title in the head; an error page has no route meta of its own. */}
+      <title>{brandName ? `${text.title} · ${brandName}` : text.title}</title>
       <section className="mx-auto max-w-2xl px-6 py-24 text-center">
         <p className="font-display text-6xl text-sea-100">{status}</p>
         <h1 className="mt-2 font-display text-4xl text-sea-900">{text.title}</h1>

@@ -12,6 +12,11 @@ describe("formatBaht", () => {
   ])("%d is %s", (amount, text) => {
     expect(formatBaht(amount)).toBe(text);
   });
+  it("groups digits the Russian way in Russian", () => {
+    expect(formatBaht(180_000, "ru")).toBe("180\u00a0000\u00a0฿");
+    expect(formatBaht(12_345_678, "ru")).toBe("12\u00a0345\u00a0678\u00a0฿");
+    expect(formatBaht(999, "ru")).toBe("999\u00a0฿");
+  });
 });
 
 describe("formatDate", () => {

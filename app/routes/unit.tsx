@@ -118,16 +118,6 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
               offline={offline}
               serverResult={enquiryResult}
             />
-            {!offline && unit.status !== "available" && (
-              <AvailabilityAlertForm
-                key={`alert-${unit.slug}`}
-                unitName={unit.name}
-                suggestedDate={
-                  unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))
-                }
-                serverResult={alertResult}
-              />
-            )}
             {!offline && (
               <UnitViewingForm
                 key={`viewing-${unit.slug}`}
@@ -138,7 +128,21 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
             )}
           </>
         }
-        calendar={calendar && <AvailabilityCalendar calendar={calendar} />}
+        calendar={
+          <>
+            {calendar && <AvailabilityCalendar calendar={calendar} />}
+            {!offline && unit.status !== "available" && (
+              <AvailabilityAlertForm
+                key={`alert-${unit.slug}`}
+                unitName={unit.name}
+                suggestedDate={
+                  unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))
+                }
+                serverResult={alertResult}
+              />
+            )}
+          </>
+        }
       />
       <SimilarUnits units={similar} />
       {site && (

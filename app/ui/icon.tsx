@@ -24,6 +24,8 @@ const PATHS = {
   area: "M4 4h16v16H4zM4 9h5V4m11 11h-5v5",
   layers: "M12 3l9 5-9 5-9-5zm-9 9l9 5 9-5",
   check: "M5 12l5 5 9-10",
+  close: "M6 6l12 12M18 6 6 18",
+  expand: "M4 9V4h5m6 0h5v5M4 15v5h5m6 0h5v-5",
   external: "M14 4h6v6m0-6l-9 9M18 14v6H4V6h6",
 } as const;
 

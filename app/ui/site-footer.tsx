@@ -84,9 +84,22 @@ export function SiteFooter({ contacts }: { contacts: Contacts | undefined }) {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 py-6 text-center text-xs text-sea-100/70">
-        © {new Date().getFullYear()} {brandName}. {t("footer.rights")}
-      </p>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-6 py-5">
+          <p className="text-xs text-sea-100/70">
+            © {new Date().getFullYear()} {brandName}. {t("footer.rights")}
+          </p>
+          {/* The spec's floating Admin Panel button: in the footer's flow below 1600 px, so it covers
+              nothing; wider, it floats at the bottom right in the margin beside the content. */}
+          <Link
+            to="/admin"
+            data-testid="admin-panel-button"
+            className="rounded-full bg-white/10 px-3 py-1.5 text-xs font-semibold text-white ring-1 ring-white/20 transition hover:bg-white/20 min-[1600px]:fixed min-[1600px]:right-4 min-[1600px]:bottom-4 min-[1600px]:z-40 min-[1600px]:bg-ink-900/85 min-[1600px]:shadow-lg min-[1600px]:backdrop-blur min-[1600px]:hover:bg-ink-900"
+          >
+            {t("nav.adminPanel")}
+          </Link>
+        </div>
+      </div>
     </footer>
   );
 }

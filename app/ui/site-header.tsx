@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
@@ -8,9 +8,28 @@ import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 export function SiteHeader({ brandName }: { brandName: string }) {
   const { t, lang } = useT();
   const menu = useRef<HTMLDetailsElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => {
     if (menu.current) menu.current.open = false;
   };
+  // An open menu closes on Esc (focus back on its button) and on a tap or click outside it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !menu.current) return;
+      menu.current.open = false;
+      menu.current.querySelector("summary")?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (menu.current && !menu.current.contains(event.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [menuOpen]);
   const links = (className: string) =>
     NAV_SECTIONS.map((section) => (
       <li key={section}>
@@ -50,7 +69,11 @@ export function SiteHeader({ brandName }: { brandName: string }) {
 
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
-          <details ref={menu} className="group relative lg:hidden">
+          <details
+            ref={menu}
+            className="group relative lg:hidden"
+            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+          >
             <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-sand-200 bg-white px-3 py-2 text-sm font-semibold text-sea-900 [&::-webkit-details-marker]:hidden">
               <svg
                 aria-hidden="true"
@@ -71,6 +94,15 @@ export function SiteHeader({ brandName }: { brandName: string }) {
             >
               <ul>
                 {links("block rounded-xl px-4 py-3 font-medium text-ink-900 hover:bg-sea-50")}
+                <li className="mt-1 border-t border-sand-100 pt-1">
+                  <Link
+                    to={`${localizePath("/", lang)}#owners`}
+                    onClick={closeMenu}
+                    className="block rounded-xl px-4 py-3 font-medium text-sea-800 hover:bg-sea-50"
+                  >
+                    {t("nav.owners")}
+                  </Link>
+                </li>
               </ul>
             </nav>
           </details>

@@ -31,7 +31,9 @@ test("the home page shows the first 9 available units, most expensive first", as
   for (const card of await cards.all()) {
     await expect(card.getByText("Available", { exact: true })).toBeVisible();
     await expect(
-      card.getByText(/^1 year: ฿[\d,]+ • 6 months: ฿[\d,]+ • 1 month: ฿[\d,]+$/),
+      card.getByText(
+        /^1 year: ฿[\d,]+\/month • 6 months: ฿[\d,]+\/month • 1 month: ฿[\d,]+\/month$/,
+      ),
     ).toBeVisible();
   }
 

@@ -31,10 +31,19 @@ test.describe("on a phone", () => {
     await toggle.click();
     const menu = page.locator("details nav");
     await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Services" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/#services$/);
+    await expect(page.locator("#services")).toBeInViewport();
+
+    // About opens the About page, as the spec's about view.
+    await toggle.click();
     await menu.getByRole("link", { name: "About" }).click();
     await expect(menu).toBeHidden();
-    await expect(page).toHaveURL(/#about$/);
-    await expect(page.locator("#about")).toBeInViewport();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Your home in Phuket, cared for",
+    );
   });
 });
 

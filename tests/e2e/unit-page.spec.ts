@@ -171,7 +171,7 @@ test.describe("on a phone", () => {
 test("the Russian unit page speaks Russian", async ({ page }) => {
   await page.goto(`/ru/units/${SLUG}`);
   await expect(page.getByText("Варианты аренды")).toBeVisible();
-  await expect(page.getByText("Kamala, Пхукет")).toBeVisible();
+  await expect(page.getByText("Камала, Пхукет")).toBeVisible();
   await expect(page.getByRole("region", { name: "Описание" })).toContainText(
     "Вилла с четырьмя спальнями",
   );

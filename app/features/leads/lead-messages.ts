@@ -78,15 +78,15 @@ function figureLines(lead: LeadForMessages, lang: Language): string[] {
     if (value !== null) {
       const details = [str(i.location), str(i.type), str(i.bedrooms)].filter(Boolean);
       lines.push(
-        `${ru ? "Стоимость недвижимости" : "Property value"}: ${formatBaht(value)}${details.length ? ` (${details.join(", ")}${i.bedrooms ? (ru ? " спальни" : " bedrooms") : ""})` : ""}`,
+        `${ru ? "Стоимость недвижимости" : "Property value"}: ${formatBaht(value, lang)}${details.length ? ` (${details.join(", ")}${i.bedrooms ? (ru ? " спальни" : " bedrooms") : ""})` : ""}`,
       );
     }
     const annual = num(i.annual);
     if (annual !== null) {
       lines.push(
         ru
-          ? `Прогноз: ${formatBaht(annual)} в год, ${formatBaht(num(i.quarterly) ?? 0)} в квартал, ${formatBaht(num(i.monthly) ?? 0)} в месяц; за 5 лет ${formatBaht(num(i.fiveYearTotal) ?? 0)}; ${num(i.freeNights) ?? 0} бесплатных ночей в год`
-          : `Projection: ${formatBaht(annual)} a year, ${formatBaht(num(i.quarterly) ?? 0)} a quarter, ${formatBaht(num(i.monthly) ?? 0)} a month; ${formatBaht(num(i.fiveYearTotal) ?? 0)} over 5 years; ${num(i.freeNights) ?? 0} free nights a year`,
+          ? `Прогноз: ${formatBaht(annual, lang)} в год, ${formatBaht(num(i.quarterly) ?? 0, lang)} в квартал, ${formatBaht(num(i.monthly) ?? 0, lang)} в месяц; за 5 лет ${formatBaht(num(i.fiveYearTotal) ?? 0, lang)}; ${num(i.freeNights) ?? 0} бесплатных ночей в год`
+          : `Projection: ${formatBaht(annual, lang)} a year, ${formatBaht(num(i.quarterly) ?? 0, lang)} a quarter, ${formatBaht(num(i.monthly) ?? 0, lang)} a month; ${formatBaht(num(i.fiveYearTotal) ?? 0, lang)} over 5 years; ${num(i.freeNights) ?? 0} free nights a year`,
       );
     }
   }

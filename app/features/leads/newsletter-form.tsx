@@ -50,37 +50,29 @@ export function NewsletterForm({
     >
       <HoneypotField />
       <input type="hidden" name="page" value={pathname} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <label htmlFor={`${id}-email`} className="sr-only">
-            {t("newsletter.email")}
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.email}
-            placeholder={t("newsletter.email")}
-            defaultValue={lead.values.email}
-            aria-invalid={lead.errors.email ? true : undefined}
-            aria-describedby={lead.errors.email ? `${id}-email-error` : undefined}
-            className="block w-full rounded-full border border-sand-200 bg-white px-5 py-3.5 text-ink-900 outline-none focus:ring-2 focus:ring-coral-500"
-          />
-          {lead.errors.email && (
-            <p id={`${id}-email-error`} className={`mt-1 px-2 text-sm font-medium ${errorClass}`}>
-              {t(lead.errors.email)}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={lead.busy}
-          className="rounded-full bg-coral-600 px-7 py-3.5 font-semibold text-white shadow-sm transition hover:bg-coral-500 disabled:opacity-60"
-        >
-          {lead.busy ? t("newsletter.sending") : t("newsletter.submit")}
-        </button>
+      {/* E-mail, then the consent, then Subscribe: the box is ticked before the button is reached. */}
+      <div>
+        <label htmlFor={`${id}-email`} className="sr-only">
+          {t("newsletter.email")}
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.email}
+          placeholder={t("newsletter.email")}
+          defaultValue={lead.values.email}
+          aria-invalid={lead.errors.email ? true : undefined}
+          aria-describedby={lead.errors.email ? `${id}-email-error` : undefined}
+          className="block w-full rounded-full border border-sand-200 bg-white px-5 py-3.5 text-ink-900 outline-none focus:ring-2 focus:ring-coral-500"
+        />
+        {lead.errors.email && (
+          <p id={`${id}-email-error`} className={`mt-1 px-2 text-sm font-medium ${errorClass}`}>
+            {t(lead.errors.email)}
+          </p>
+        )}
       </div>
       <div>
         <label className={`flex items-start gap-3 text-sm ${muted}`}>
@@ -99,6 +91,13 @@ export function NewsletterForm({
           <p className={`mt-1 text-sm font-medium ${errorClass}`}>{t(lead.errors.consent)}</p>
         )}
       </div>
+      <button
+        type="submit"
+        disabled={lead.busy}
+        className="w-full rounded-full bg-coral-600 sm:w-auto px-7 py-3.5 font-semibold text-white shadow-sm transition hover:bg-coral-500 disabled:opacity-60"
+      >
+        {lead.busy ? t("newsletter.sending") : t("newsletter.submit")}
+      </button>
       <FormProblem result={lead.result} />
     </lead.fetcher.Form>
   );

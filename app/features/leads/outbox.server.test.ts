@@ -12,6 +12,7 @@ import { type AppDatabase, openDatabase } from "../../db/client.server.ts";
 import { outbox, properties } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
+import { formatBaht } from "../../lib/format.ts";
 import { brochureFileName, cachedRoiBrochure } from "../owners/brochure.server.ts";
 import { storeLead, subscribeToNewsletter } from "./leads.server.ts";
 import {
@@ -175,7 +176,9 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     expect(reply?.subject).toBe("Kamala Living: мы получили вашу заявку");
     expect(reply?.text).toContain("Здравствуйте, Анна!");
     expect(reply?.text).toContain("программой ROI 7%");
-    expect(reply?.text).toContain("Прогноз: ฿560,000 в год");
+    // Russian groups digits with spaces and puts the baht sign after the amount.
+    expect(reply?.text).toContain(`Прогноз: ${formatBaht(560_000, "ru")} в год`);
+    expect(formatBaht(560_000, "ru")).toMatch(/^560\s000\s฿$/);
     expect(reply?.text).toContain(`Телефон: ${DEMO_CONTACTS.phone}`);
     expect(reply?.text).toContain(`WhatsApp: https://wa.me/${DEMO_CONTACTS.whatsapp}`);
     expect(reply?.attachments.map((a) => a.filename)).toEqual(["roi-7-program-ru.pdf"]);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
@@ -13,6 +13,7 @@ export interface ListingData {
   units: UnitSummary[];
   hasMore: boolean;
   counts: StatusCounts;
+  matching: number;
   source: "database" | "fallback";
 }
 
@@ -44,7 +45,20 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
   const home = localizePath("/", lang);
   const nextPage = more.page + 1;
   const nextSearch = listingSearchParams({ ...query, page: nextPage }).toString();
-  const total = listing.counts[query.status];
+  const total = listing.matching;
+  const grid = useRef<HTMLUListElement>(null);
+  // After Load More, focus moves to the first card that came in (its link), not to the top.
+  const firstNew = useRef<number | null>(null);
+  const unitCount = units.length;
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || unitCount <= index) return;
+    firstNew.current = null;
+    grid.current
+      ?.querySelectorAll<HTMLLIElement>(":scope > li")
+      [index]?.querySelector("a")
+      ?.focus();
+  }, [unitCount]);
 
   // A new list is on its way when the home page is loading with other filters.
   const loadingList =
@@ -64,6 +78,7 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
       const page = (await response.json()) as ListingData;
       // A page from the other source (the database back, or gone) would not belong to this list.
       if (page.source !== listing.source) throw new Error("listing source changed");
+      firstNew.current = units.length;
       setMore((m) => ({
         units: [...m.units, ...page.units],
         hasMore: page.hasMore,
@@ -129,6 +144,7 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
           </div>
         ) : (
           <ul
+            ref={grid}
             className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${loadingList ? "opacity-40" : ""}`}
             aria-label={t("listing.heading")}
           >

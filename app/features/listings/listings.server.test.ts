@@ -232,6 +232,17 @@ describe.each(TEST_ENGINES)("listing service on %s", (engine) => {
     },
   );
 
+  it("counts the whole portfolio for the counters, and what matches the filters apart", async () => {
+    const filters = { type: "pool-villa", price: "100-plus" } as const;
+    const listing = await loadListing(database.db, { status: "available", page: 1, ...filters });
+    expect(listing.counts).toEqual(await countByStatus(database.db, {}));
+    for (const status of PROPERTY_STATUSES) {
+      expect(listing.counts[status]).toBe(expected(rows, status, {}).length);
+    }
+    expect(listing.matching).toBe(expected(rows, "available", filters).length);
+    expect(listing.matching).toBeLessThan(listing.counts.available);
+  });
+
   it("serves pages 1..N together for a page reached without JavaScript", async () => {
     const listing = await loadListing(
       database.db,
@@ -257,7 +268,10 @@ describe("fallback to the built-in demo units", () => {
       .filter((u) => u.status === "available" && u.type === "pool-villa")
       .sort(compareListingOrder);
     expect(listing.units.map((u) => u.slug)).toEqual(villas.slice(0, PAGE_SIZE).map((u) => u.slug));
-    expect(listing.counts.available).toBe(villas.length);
+    // The counters count the whole portfolio; "Showing x of y" counts what matches.
+    expect(listing.matching).toBe(villas.length);
+    expect(listing.counts).toEqual(fallbackCounts({}));
+    expect(listing.counts.available).toBeGreaterThan(villas.length);
   });
 
   it("is used when the database fails a query", async () => {

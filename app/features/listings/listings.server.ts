@@ -7,6 +7,7 @@ import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import { COUNTS_TIMEOUT_MS, LIST_TIMEOUT_MS, PAGE_SIZE, priceRangeById } from "./catalog.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "./demo-units.server.ts";
 import {
+  hasAnyFilter,
   type ListingFilters,
   type ListingQuery,
   type ListingSort,
@@ -21,7 +22,10 @@ export interface UnitsSlice {
 }
 
 export interface Listing extends UnitsSlice {
+  /** Units of each status in the whole portfolio: the counters ignore the filters. */
   counts: StatusCounts;
+  /** Units of the chosen status that match the filters ("Showing 9 of 12"). */
+  matching: number;
   /** "fallback" when the database could not answer and the built-in demo units are shown. */
   source: "database" | "fallback";
 }
@@ -190,7 +194,13 @@ export async function loadListing(
       )
     : Promise.reject(new Error("No database configured"));
   const countsPromise = db
-    ? withTimeout(countByStatus(db, query), options.countsTimeoutMs ?? COUNTS_TIMEOUT_MS)
+    ? withTimeout(
+        Promise.all([
+          countByStatus(db, {}),
+          hasAnyFilter(query) ? countByStatus(db, query) : undefined,
+        ]).then(([all, filtered]) => ({ all, matching: (filtered ?? all)[query.status] })),
+        options.countsTimeoutMs ?? COUNTS_TIMEOUT_MS,
+      )
     : Promise.reject(new Error("No database configured"));
   const [list, counts] = await Promise.allSettled([listPromise, countsPromise]);
 
@@ -199,14 +209,17 @@ export async function loadListing(
     if (counts.status === "rejected") onError("counts", counts.reason);
     return {
       ...fallbackSlice(query, offset, limit),
-      counts: fallbackCounts(query),
+      counts: fallbackCounts({}),
+      matching: fallbackCounts(query)[query.status],
       source: "fallback",
     };
   }
   if (counts.status === "rejected") onError("counts", counts.reason);
   return {
     ...list.value,
-    counts: counts.status === "fulfilled" ? counts.value : fallbackCounts(query),
+    counts: counts.status === "fulfilled" ? counts.value.all : fallbackCounts({}),
+    matching:
+      counts.status === "fulfilled" ? counts.value.matching : fallbackCounts(query)[query.status],
     source: "database",
   };
 }

@@ -6,6 +6,7 @@ import {
   PROPERTY_TYPES,
 } from "../../domain/listing.ts";
 import { localizePath } from "../../i18n/languages.ts";
+import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { PRICE_RANGES } from "./catalog.ts";
 import { type ListingQuery, listingSearchParams, parseListingQuery } from "./filters.ts";
@@ -51,7 +52,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
           <option value="">{t("search.anyLocation")}</option>
           {LISTING_LOCATIONS.map((location) => (
             <option key={location} value={location}>
-              {location}
+              {placeName(location, lang)}
             </option>
           ))}
         </select>
@@ -84,12 +85,12 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
           name="price"
           defaultValue={query.price ?? ""}
           className={selectClass}
-          title={t("search.priceHint")}
+          aria-describedby="price-hint"
         >
           <option value="">{t("search.anyPrice")}</option>
           {PRICE_RANGES.map((range) => (
             <option key={range.id} value={range.id}>
-              {range.label}
+              {t("search.priceOption", { range: range.label })}
             </option>
           ))}
         </select>
@@ -100,6 +101,9 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       >
         {t("search.submit")}
       </button>
+      <p id="price-hint" className="-mt-2 text-xs text-ink-500 sm:col-span-2 lg:col-span-5">
+        {t("search.priceHint")}
+      </p>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
+import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
@@ -9,9 +10,17 @@ import type { UnitSummary } from "./unit.ts";
 export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: boolean }) {
   const { t, lang } = useT();
   const href = localizePath(`/units/${unit.slug}`, lang);
+  const leases = [
+    { key: "yearly", price: unit.pricing.yearly },
+    { key: "sixMonth", price: unit.pricing.sixMonth },
+    { key: "monthly", price: unit.pricing.monthly },
+  ] as const;
   return (
+    // The "View Details" link stretches over the whole card (its ::after covers the article), so
+    // the photo and title open the unit too, with one link and one tab stop. The photo's top-right
+    // corner is left for buttons of their own (they sit above the overlay with `relative z-10`).
     <article
-      className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition hover:-translate-y-0.5 hover:shadow-lg"
+      className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-sea-500 transition hover:-translate-y-0.5 hover:shadow-lg"
       data-testid="unit-card"
       data-slug={unit.slug}
     >
@@ -34,7 +43,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
           </div>
         )}
         <StatusBadge status={unit.status} className="absolute top-3 left-3" />
-        <FavoriteButton slug={unit.slug} name={unit.name} className="absolute top-3 right-3" />
+        <FavoriteButton slug={unit.slug} name={unit.name} className="absolute top-3 right-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
@@ -44,7 +53,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
           </p>
         </div>
         <p className="text-sm text-ink-600">
-          {t(`property.type.${unit.type}`)} · {unit.location}
+          {t(`property.type.${unit.type}`)} · {placeName(unit.location, lang)}
         </p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600">
           <li>{t("property.bedrooms", { count: unit.bedrooms })}</li>
@@ -53,15 +62,20 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
         </ul>
         <div className="mt-auto border-t border-sand-100 pt-3">
           <p className="text-2xl font-bold text-sea-800">
-            {formatBaht(unit.pricing.yearly)}
+            {formatBaht(unit.pricing.yearly, lang)}
             <span className="text-base font-medium text-ink-500">{t("property.perMonth")}</span>
           </p>
-          <p className="mt-1 text-xs text-ink-500">
-            {t("property.leases", {
-              yearly: formatBaht(unit.pricing.yearly),
-              sixMonth: formatBaht(unit.pricing.sixMonth),
-              monthly: formatBaht(unit.pricing.monthly),
-            })}
+          <p className="mt-1 text-xs text-ink-500" data-testid="lease-prices">
+            {leases.map((lease, i) => (
+              // A wrapped line starts with "•", never ends with it.
+              <span key={lease.key}>
+                {i > 0 && " "}
+                <span className="whitespace-nowrap" data-lease={lease.key}>
+                  {i > 0 && "• "}
+                  {t(`property.leasePrice.${lease.key}`, { price: formatBaht(lease.price, lang) })}
+                </span>
+              </span>
+            ))}
           </p>
           {unit.availableFrom && (
             <p className="mt-2 text-sm font-medium text-amber-700">
@@ -77,7 +91,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
         <Link
           to={href}
           state={{ fromListing: true }}
-          className="mt-1 inline-flex items-center justify-center rounded-xl bg-sea-900 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-sea-700"
+          className="mt-1 inline-flex items-center justify-center rounded-xl bg-sea-900 px-4 py-2.5 text-sm font-semibold text-white transition group-hover:bg-sea-700 after:absolute after:inset-0 after:rounded-2xl after:content-['']"
           aria-label={`${t("property.viewDetails")}: ${unit.name}`}
         >
           {t("property.viewDetails")}

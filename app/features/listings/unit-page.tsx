@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
+import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
@@ -16,9 +17,9 @@ export interface UnitPageProps {
   unit: UnitDetail;
   /** The database was unreachable and a built-in demo unit is shown. */
   fallback?: boolean;
-  /** The enquiry form, rendered below the contact panel. */
+  /** The enquiry and viewing forms, last in the main column. */
   enquiry?: ReactNode;
-  /** The unit's free and taken days, below the description. */
+  /** The unit's free and taken days (and "notify me"), after the facts. */
   calendar?: ReactNode;
 }
 
@@ -111,6 +112,41 @@ function ContactPanel({ unit }: { unit: UnitDetail }) {
   );
 }
 
+/**
+ * WhatsApp and Call within reach on phones: sticky at the bottom of the unit page while it
+ * scrolls, and in the page's flow at its end, so it never covers the footer.
+ */
+function ContactBar({ unit }: { unit: UnitDetail }) {
+  const { t } = useT();
+  const contacts = useContacts();
+  if (!contacts) return null;
+  const names = { name: unit.name, building: unit.building, code: unit.unitCode };
+  const linkClass =
+    "flex flex-1 items-center justify-center gap-2 rounded-xl px-3 py-3 text-sm font-semibold";
+  return (
+    <nav
+      aria-label={t("property.contactBar")}
+      data-testid="contact-bar"
+      className="sticky bottom-0 z-20 -mx-4 flex gap-3 border-t border-sand-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+    >
+      <a
+        href={whatsappLink(contacts.whatsapp, t("property.whatsappMessage", names))}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${linkClass} bg-emerald-700 text-white`}
+      >
+        <Icon name="chat" className="size-4" />
+        {t("property.whatsapp")}
+        <span className="sr-only">{t("property.opensInNewTab")}</span>
+      </a>
+      <a href={phoneLink(contacts.phone)} className={`${linkClass} bg-sea-900 text-white`}>
+        <Icon name="phone" className="size-4" />
+        {t("property.call")}
+      </a>
+    </nav>
+  );
+}
+
 export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPageProps) {
   const { t, lang } = useT();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
@@ -143,8 +179,116 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
         ? { text: t("property.availableNow"), className: "text-emerald-800 bg-emerald-50" }
         : null;
 
+  const header = (
+    <header className="mt-6">
+      <StatusBadge status={unit.status} />
+      <FavoriteButton slug={unit.slug} name={unit.name} className="float-right" />
+      <h1 className="mt-3 font-display text-4xl leading-tight text-sea-900 sm:text-5xl">
+        {unit.name}
+      </h1>
+      <p className="mt-2 text-lg text-ink-600">
+        {unit.building} · {unit.unitCode}
+      </p>
+      <p className="mt-1 flex flex-wrap items-center gap-x-3 text-ink-600">
+        <span>{t(`property.type.${unit.type}`)}</span>
+        <span aria-hidden="true">·</span>
+        <span className="inline-flex items-center gap-1">
+          <Icon name="pin" className="size-4" />
+          {t("property.inPhuket", { location: placeName(unit.location, lang) })}
+        </span>
+      </p>
+    </header>
+  );
+
+  const pricing = (
+    <section
+      aria-labelledby="pricing-title"
+      className="rounded-3xl bg-sea-900 p-6 text-white shadow-lg"
+    >
+      <h2 id="pricing-title" className="font-display text-2xl">
+        {t("property.pricingOptions")}
+      </h2>
+      <ul className="mt-4 divide-y divide-white/10">
+        {leases.map((lease) => (
+          <li key={lease.key} className="flex items-center justify-between gap-3 py-3">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              {t(`property.lease.${lease.key}`)}
+              {lease.key === "yearly" && (
+                <span className="rounded-full bg-coral-500 px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
+                  {t("property.bestValue")}
+                </span>
+              )}
+            </span>
+            <span className="shrink-0 text-right">
+              <span className="block text-xl font-bold whitespace-nowrap">
+                {formatBaht(lease.price, lang)}
+              </span>
+              <span className="block text-xs text-sea-100">{t("property.perMonthLong")}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {availability && (
+        <p
+          className={`mt-4 rounded-xl px-4 py-2.5 text-sm font-semibold ${availability.className}`}
+        >
+          {availability.text}
+        </p>
+      )}
+    </section>
+  );
+
+  const facts = (
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.key} className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+            <dt className="flex items-center gap-2 text-sm text-ink-500">
+              <Icon name={stat.icon} className="size-4" />
+              {t(`property.stats.${stat.key}`)}
+            </dt>
+            <dd className="mt-1 text-xl font-semibold text-sea-900">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section className="mt-10" aria-labelledby="facilities-title">
+        <h2 id="facilities-title" className="font-display text-2xl text-sea-900">
+          {t("property.facilities")}
+        </h2>
+        {unit.facilities.length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {unit.facilities.map((facility) => (
+              <li
+                key={facility}
+                className="rounded-full bg-sea-50 px-4 py-1.5 text-sm font-medium text-sea-800"
+              >
+                {facilityName(facility, lang)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-ink-500">{t("property.noFacilities")}</p>
+        )}
+      </section>
+
+      <section className="mt-10" aria-labelledby="description-title">
+        <h2 id="description-title" className="font-display text-2xl text-sea-900">
+          {t("property.description")}
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg leading-relaxed whitespace-pre-line text-ink-600">
+          {description || t("property.noDescription")}
+        </p>
+      </section>
+    </>
+  );
+
+  // One list of parts in two arrangements. Phones read top to bottom: photos, title, prices,
+  // the facts, the contact panel, then the calendar and the long forms (the wrappers are
+  // `display: contents` there, so `order` places their parts). From 1024 px: the main column
+  // on the left, prices and contacts in a sticky column on the right.
   return (
-    <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+    <article className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-10">
       <BackToListings />
       {fallback && (
         <p
@@ -154,112 +298,26 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
           {t("listing.fallbackNotice")}
         </p>
       )}
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-x-10">
-        <div className="min-w-0 lg:col-start-1">
-          <Gallery images={unit.images} name={unit.name} />
-
-          <header className="mt-8">
-            <StatusBadge status={unit.status} />
-            <FavoriteButton slug={unit.slug} name={unit.name} className="float-right" />
-            <h1 className="mt-3 font-display text-4xl leading-tight text-sea-900 sm:text-5xl">
-              {unit.name}
-            </h1>
-            <p className="mt-2 text-lg text-ink-600">
-              {unit.building} · {unit.unitCode}
-            </p>
-            <p className="mt-1 flex flex-wrap items-center gap-x-3 text-ink-600">
-              <span>{t(`property.type.${unit.type}`)}</span>
-              <span aria-hidden="true">·</span>
-              <span className="inline-flex items-center gap-1">
-                <Icon name="pin" className="size-4" />
-                {t("property.inPhuket", { location: unit.location })}
-              </span>
-            </p>
-          </header>
+      <div className="mt-4 flex flex-col gap-8 pb-8 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-x-10 lg:pb-16">
+        <div className="contents lg:block lg:min-w-0">
+          <div className="order-1 min-w-0">
+            <Gallery images={unit.images} name={unit.name} />
+            {header}
+          </div>
+          <div className="order-3 min-w-0 lg:mt-10">{facts}</div>
+          <div className="order-5 min-w-0 lg:mt-10 [&>:first-child]:mt-0">
+            {calendar}
+            {enquiry}
+          </div>
         </div>
-
-        <div className="space-y-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <section
-            aria-labelledby="pricing-title"
-            className="rounded-3xl bg-sea-900 p-6 text-white shadow-lg"
-          >
-            <h2 id="pricing-title" className="font-display text-2xl">
-              {t("property.pricingOptions")}
-            </h2>
-            <ul className="mt-4 divide-y divide-white/10">
-              {leases.map((lease) => (
-                <li key={lease.key} className="flex items-center justify-between gap-3 py-3">
-                  <span>
-                    {t(`property.lease.${lease.key}`)}
-                    {lease.key === "yearly" && (
-                      <span className="ml-2 rounded-full bg-coral-500 px-2 py-0.5 text-xs font-semibold">
-                        {t("property.bestValue")}
-                      </span>
-                    )}
-                  </span>
-                  <span className="text-right">
-                    <span className="block text-xl font-bold">{formatBaht(lease.price)}</span>
-                    <span className="block text-xs text-sea-100">{t("property.perMonthLong")}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-            {availability && (
-              <p
-                className={`mt-4 rounded-xl px-4 py-2.5 text-sm font-semibold ${availability.className}`}
-              >
-                {availability.text}
-              </p>
-            )}
-          </section>
-          <ContactPanel unit={unit} />
-          {enquiry}
-        </div>
-
-        <div className="min-w-0 lg:col-start-1">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {stats.map((stat) => (
-              <div key={stat.key} className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
-                <dt className="flex items-center gap-2 text-sm text-ink-500">
-                  <Icon name={stat.icon} className="size-4" />
-                  {t(`property.stats.${stat.key}`)}
-                </dt>
-                <dd className="mt-1 text-xl font-semibold text-sea-900">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-
-          <section className="mt-10" aria-labelledby="facilities-title">
-            <h2 id="facilities-title" className="font-display text-2xl text-sea-900">
-              {t("property.facilities")}
-            </h2>
-            {unit.facilities.length > 0 ? (
-              <ul className="mt-4 flex flex-wrap gap-2">
-                {unit.facilities.map((facility) => (
-                  <li
-                    key={facility}
-                    className="rounded-full bg-sea-50 px-4 py-1.5 text-sm font-medium text-sea-800"
-                  >
-                    {facilityName(facility, lang)}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-3 text-ink-500">{t("property.noFacilities")}</p>
-            )}
-          </section>
-
-          <section className="mt-10" aria-labelledby="description-title">
-            <h2 id="description-title" className="font-display text-2xl text-sea-900">
-              {t("property.description")}
-            </h2>
-            <p className="mt-3 max-w-3xl text-lg leading-relaxed whitespace-pre-line text-ink-600">
-              {description || t("property.noDescription")}
-            </p>
-          </section>
-          {calendar}
+        <div className="contents lg:sticky lg:top-24 lg:block lg:space-y-6">
+          <div className="order-2">{pricing}</div>
+          <div className="order-4">
+            <ContactPanel unit={unit} />
+          </div>
         </div>
       </div>
+      <ContactBar unit={unit} />
     </article>
   );
 }

@@ -1,5 +1,12 @@
+import {
+  REVENUE_SHARE_COMPANY_PERCENT,
+  REVENUE_SHARE_OWNER_PERCENT,
+  REVENUE_SHARE_RETURN_RANGE,
+  ROI_PROJECTION_YEARS,
+  ROI_RATE_PERCENT,
+} from "../../domain/owner-programs.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { OWNER_CLAIMS } from "./company-figures.ts";
+import { FOUNDED_YEAR, OWNER_CLAIMS } from "./company-figures.ts";
 
 export function ClaimsStrip() {
   const { t } = useT();
@@ -13,6 +20,18 @@ export function ClaimsStrip() {
           </div>
         ))}
       </dl>
+      {/* One company's figures: how the claims above fit the founding year and the programs. */}
+      <p className="mx-auto mt-8 max-w-3xl px-4 text-center text-sm text-ink-600 sm:px-6">
+        {t("claims.note", {
+          founded: FOUNDED_YEAR,
+          rate: ROI_RATE_PERCENT,
+          years: ROI_PROJECTION_YEARS,
+          min: REVENUE_SHARE_RETURN_RANGE.min,
+          max: REVENUE_SHARE_RETURN_RANGE.max,
+          owner: REVENUE_SHARE_OWNER_PERCENT,
+          company: REVENUE_SHARE_COMPANY_PERCENT,
+        })}
+      </p>
     </section>
   );
 }

@@ -1,9 +1,12 @@
+/** The year the company started (spec: "since 2015"). */
+export const FOUNDED_YEAR = 2015;
+
 /** The company's published figures (spec section 1). */
 export const COMPANY_STATS = [
   { value: "500+", key: "properties" },
   { value: "98%", key: "satisfaction" },
   { value: "24/7", key: "support" },
-  { value: "2015", key: "since" },
+  { value: String(FOUNDED_YEAR), key: "since" },
 ] as const;
 
 export const OWNER_CLAIMS = [

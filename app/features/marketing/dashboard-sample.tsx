@@ -21,10 +21,10 @@ export function DashboardSample() {
   );
   const metrics = [
     { label: t("dashboard.occupancy"), value: `${Math.round(OCCUPANCY * 100)}%` },
-    { label: t("dashboard.revenue"), value: formatBaht(total) },
+    { label: t("dashboard.revenue"), value: formatBaht(total, lang) },
     {
       label: t("dashboard.payout"),
-      value: formatBaht((total * REVENUE_SHARE_OWNER_PERCENT) / 100),
+      value: formatBaht((total * REVENUE_SHARE_OWNER_PERCENT) / 100, lang),
     },
     { label: t("dashboard.rating"), value: "4.9 / 5" },
   ];
@@ -54,7 +54,7 @@ export function DashboardSample() {
               {MONTHLY_REVENUE.map((value, i) => (
                 <li key={months[i]} className="flex h-full flex-1 flex-col justify-end text-center">
                   <span className="sr-only">
-                    {months[i]}: {formatBaht(value)}
+                    {months[i]}: {formatBaht(value, lang)}
                   </span>
                   <span
                     aria-hidden="true"

@@ -5,7 +5,7 @@ import { TESTIMONIALS } from "./testimonials.ts";
 const AVATAR_COLOURS = ["bg-coral-500", "bg-sea-700", "bg-emerald-700"];
 
 export function TestimonialsSection() {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <section className="bg-sea-900 py-20 text-white" aria-labelledby="testimonials-title">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -17,7 +17,7 @@ export function TestimonialsSection() {
         />
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((item, i) => (
-            <li key={item.name}>
+            <li key={item.id}>
               <figure className="flex h-full flex-col rounded-3xl bg-white/5 p-6 ring-1 ring-white/10">
                 <blockquote className="flex-1 leading-relaxed text-sea-50">
                   “{t(`testimonials.items.${item.id}.quote`)}”
@@ -27,10 +27,10 @@ export function TestimonialsSection() {
                     aria-hidden="true"
                     className={`inline-flex size-11 items-center justify-center rounded-full font-semibold ${AVATAR_COLOURS[i % AVATAR_COLOURS.length]}`}
                   >
-                    {item.avatar}
+                    {item.avatar[lang]}
                   </span>
                   <span>
-                    <span className="block font-semibold">{item.name}</span>
+                    <span className="block font-semibold">{item.name[lang]}</span>
                     <span className="block text-sm text-sea-100">
                       {t(`testimonials.items.${item.id}.location`)}
                     </span>

@@ -6,6 +6,7 @@ import {
   REVENUE_SHARE_OWNER_PERCENT,
   REVENUE_SHARE_RETURN_RANGE,
   ROI_FREE_NIGHTS,
+  ROI_PROJECTION_YEARS,
   ROI_RATE_PERCENT,
 } from "../../domain/owner-programs.ts";
 import type { Language } from "../../i18n/languages.ts";
@@ -78,7 +79,7 @@ export function renderRoiBrochure(lang: Language, contacts: Contacts): Promise<B
     .font("regular")
     .fontSize(11)
     .fillColor(INK)
-    .text(t("brochure.how", { rate, nights }), { width, lineGap: 3 });
+    .text(t("brochure.how", { rate, nights, years: ROI_PROJECTION_YEARS }), { width, lineGap: 3 });
 
   doc.moveDown(1);
   heading(doc, t("roi.benefitsTitle"));
@@ -115,7 +116,9 @@ export function renderRoiBrochure(lang: Language, contacts: Contacts): Promise<B
   for (const value of BROCHURE_EXAMPLE_VALUES) {
     const p = projectRoi(value);
     if (!p) continue;
-    const cells = [value, p.annual, p.quarterly, p.monthly, p.fiveYearTotal].map(formatBaht);
+    const cells = [value, p.annual, p.quarterly, p.monthly, p.fiveYearTotal].map((amount) =>
+      formatBaht(amount, lang),
+    );
     cells.forEach((cell, i) => {
       doc.text(cell, startX + i * colWidth + 6, y, { width: colWidth - 12 });
     });

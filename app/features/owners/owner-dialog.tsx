@@ -26,6 +26,9 @@ export function OwnerDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const titleId = useId();
+  const backdrop = useRef<HTMLDivElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  const isBackdrop = (target: EventTarget) => target === ref.current || target === backdrop.current;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -53,14 +56,26 @@ export function OwnerDialog({
   }
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes it (onCancel); the backdrop click is a pointer shortcut
     <dialog
       ref={ref}
       open
       aria-labelledby={titleId}
       onCancel={onCancel}
+      // A click on the dimmed space around the panel closes it, like the × button; a press that
+      // starts inside the panel (selecting text) and ends outside does not.
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = isBackdrop(event.target);
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && isBackdrop(event.target)) {
+          navigate(homePath, { preventScrollReset: true });
+        }
+        pressedOnBackdrop.current = false;
+      }}
       className="fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none overflow-y-auto bg-ink-900/60 p-0 backdrop:bg-transparent"
     >
-      <div className="flex min-h-full items-start justify-center p-3 sm:p-8">
+      <div ref={backdrop} className="flex min-h-full items-start justify-center p-3 sm:p-8">
         <div className="relative w-full max-w-3xl overflow-hidden rounded-3xl bg-sand-50 shadow-2xl">
           <header className="relative bg-sea-900 px-6 pt-8 pb-7 text-white sm:px-10">
             <Link

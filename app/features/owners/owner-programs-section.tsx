@@ -5,6 +5,7 @@ import {
   REVENUE_SHARE_OWNER_PERCENT,
   REVENUE_SHARE_RETURN_RANGE,
   ROI_FREE_NIGHTS,
+  ROI_PROJECTION_YEARS,
   ROI_RATE_PERCENT,
 } from "../../domain/owner-programs.ts";
 import { localizePath } from "../../i18n/languages.ts";
@@ -15,6 +16,7 @@ import type { OwnerThanks } from "./owner-dialog.tsx";
 const terms = {
   rate: ROI_RATE_PERCENT,
   nights: ROI_FREE_NIGHTS,
+  years: ROI_PROJECTION_YEARS,
   owner: REVENUE_SHARE_OWNER_PERCENT,
   company: REVENUE_SHARE_COMPANY_PERCENT,
   min: REVENUE_SHARE_RETURN_RANGE.min,
@@ -132,6 +134,7 @@ export function OwnerProgramsSection() {
             </div>
           </article>
         </div>
+        <OwnerThanksToast />
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1.6fr]">
           <div className="flex flex-col justify-between gap-5 rounded-3xl bg-white/[0.06] p-7 ring-1 ring-white/15">
@@ -160,7 +163,6 @@ export function OwnerProgramsSection() {
           </div>
         </div>
       </div>
-      <OwnerThanksToast />
     </section>
   );
 }
@@ -183,7 +185,11 @@ function FactList({ items, light = false }: { items: string[]; light?: boolean }
   );
 }
 
-/** The thank-you after an owner dialog's form was sent (the dialog has closed by then). */
+/**
+ * The thank-you after an owner dialog's form was sent (the dialog has closed by then), in the
+ * page's flow just under the program buttons, so it covers nothing; it leaves after 12 seconds
+ * or when dismissed.
+ */
 function OwnerThanksToast() {
   const { t } = useT();
   const location = useLocation();
@@ -207,13 +213,9 @@ function OwnerThanksToast() {
   }, [message]);
 
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4"
-    >
+    <div role="status" aria-live="polite" className="flex justify-center">
       {message && (
-        <div className="pointer-events-auto flex max-w-xl items-start gap-4 rounded-2xl bg-white px-5 py-4 text-ink-900 shadow-2xl ring-1 ring-sand-200">
+        <div className="mt-6 flex max-w-xl items-start gap-4 rounded-2xl bg-white px-5 py-4 text-ink-900 shadow-2xl ring-1 ring-sand-200">
           <span aria-hidden="true" className="mt-0.5 text-xl text-sea-600">
             ✓
           </span>

@@ -7,11 +7,13 @@ import {
   ROI_FREE_NIGHTS,
   ROI_INPUT_NAMES,
   ROI_LOCATIONS,
+  ROI_PROJECTION_YEARS,
   ROI_PROPERTY_TYPES,
   ROI_RATE_PERCENT,
   type RoiCalculatorInput,
   validateRoiInput,
 } from "../../domain/owner-programs.ts";
+import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
 import {
@@ -45,7 +47,7 @@ export function RoiCalculatorDialog({
   homePath: string;
   pagePath: string;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [input, setInput] = useState(initialInput);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -72,19 +74,19 @@ export function RoiCalculatorDialog({
     valid && projection
       ? t("roi.whatsappMessage", {
           rate,
-          value: formatBaht(valid.propertyValue),
+          value: formatBaht(valid.propertyValue, lang),
           type: t(`roi.types.${valid.type}`),
-          location: valid.location,
-          annual: formatBaht(projection.annual),
-          quarterly: formatBaht(projection.quarterly),
-          fiveYear: formatBaht(projection.fiveYearTotal),
+          location: placeName(valid.location, lang),
+          annual: formatBaht(projection.annual, lang),
+          quarterly: formatBaht(projection.quarterly, lang),
+          fiveYear: formatBaht(projection.fiveYearTotal, lang),
         })
       : t("roi.whatsappMessagePlain", { rate });
 
   return (
     <OwnerDialog
       title={t("roi.title", { rate })}
-      intro={t("roi.intro", { rate })}
+      intro={t("roi.intro", { rate, years: ROI_PROJECTION_YEARS })}
       homePath={homePath}
       returnFocusSelector="[data-owner-opener=roi]"
     >
@@ -118,7 +120,7 @@ export function RoiCalculatorDialog({
             <option value="">{t("roi.choose")}</option>
             {ROI_LOCATIONS.map((l) => (
               <option key={l} value={l}>
-                {l}
+                {placeName(l, lang)}
               </option>
             ))}
           </select>
@@ -177,10 +179,18 @@ export function RoiCalculatorDialog({
             {t("roi.projection")}
           </h3>
           <dl className="mt-5 grid gap-4 sm:grid-cols-2" data-testid="roi-projection">
-            <Figure label={t("roi.annual", { rate })} value={formatBaht(projection.annual)} big />
-            <Figure label={t("roi.fiveYear")} value={formatBaht(projection.fiveYearTotal)} big />
-            <Figure label={t("roi.quarterly")} value={formatBaht(projection.quarterly)} />
-            <Figure label={t("roi.monthly")} value={formatBaht(projection.monthly)} />
+            <Figure
+              label={t("roi.annual", { rate })}
+              value={formatBaht(projection.annual, lang)}
+              big
+            />
+            <Figure
+              label={t("roi.fiveYear")}
+              value={formatBaht(projection.fiveYearTotal, lang)}
+              big
+            />
+            <Figure label={t("roi.quarterly")} value={formatBaht(projection.quarterly, lang)} />
+            <Figure label={t("roi.monthly")} value={formatBaht(projection.monthly, lang)} />
             <Figure label={t("roi.nights")} value={t("roi.nightsValue", { nights })} wide />
           </dl>
         </section>
