@@ -34,8 +34,18 @@ test.describe("unit cards", () => {
     await page.goto("/");
     const card = page.getByTestId("unit-card").first();
     const slug = await card.getAttribute("data-slug");
-    expect(await card.locator("a, button, [tabindex]").count()).toBe(1);
+    // One link for the whole card; the favourites heart is the card's only other control.
+    expect(await card.locator("a").count()).toBe(1);
+    expect(await card.locator("a, button, [tabindex]").count()).toBe(2);
     await card.scrollIntoViewIfNeeded();
+    // The heart sits above the card's link: clicking it saves the unit and opens nothing.
+    const heart = card.getByRole("button", { name: /^Save / });
+    await clickOver(page, heart);
+    await expect(card.getByRole("button", { name: /from favourites$/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page).toHaveURL(/\/$/);
 
     await clickOver(page, card.locator("img"));
     await expect(page).toHaveURL(new RegExp(`/units/${slug}$`));
