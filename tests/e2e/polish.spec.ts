@@ -138,6 +138,32 @@ test.describe("on a phone", () => {
     expect(description).toBeLessThan(await top("Book a viewing"));
   });
 
+  test("the unit page's parts come in the document in the order they are shown", async ({
+    page,
+  }) => {
+    // A browser paints what has arrived: parts placed by CSS `order` against the document order
+    // moved the facts down by 210 px when the prices came in (a layout shift Lighthouse saw).
+    await page.goto(`/units/${SLUG}`);
+    const names = ["Pricing Options", "Facilities", "Description", "Enquire about this unit"];
+    const headings = names.map((name) => page.getByRole("heading", { name, exact: true }));
+    const tops: number[] = [];
+    for (const heading of headings) tops.push((await heading.boundingBox())?.y ?? Number.NaN);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    const inDocumentOrder = await page.evaluate((list) => {
+      const found = list.map((name) =>
+        [...document.querySelectorAll("h2")].find((h) => h.textContent?.trim() === name),
+      );
+      return found.every(
+        (h, i) =>
+          i === 0 ||
+          Boolean(
+            h && found[i - 1]?.compareDocumentPosition(h) === Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+      );
+    }, names);
+    expect(inDocumentOrder).toBe(true);
+  });
+
   test("the unit page keeps WhatsApp and Call in reach, never over the footer", async ({
     page,
   }) => {

@@ -283,10 +283,11 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
     </>
   );
 
-  // One list of parts in two arrangements. Phones read top to bottom: photos, title, prices,
-  // the facts, the contact panel, then the calendar and the long forms (the wrappers are
-  // `display: contents` there, so `order` places their parts). From 1024 px: the main column
-  // on the left, prices and contacts in a sticky column on the right.
+  // The parts come in the order a phone shows them: photos and title, prices and contacts, the
+  // facts, then the calendar and the long forms. The document order is the visual order (a
+  // browser paints a page before all of it has arrived: parts moved by CSS `order` shifted the
+  // page as the later ones came in). From 1024 px a grid puts the prices and contacts in a
+  // sticky column on the right, beside the other three.
   return (
     <article className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-10">
       <BackToListings />
@@ -298,23 +299,19 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
           {t("listing.fallbackNotice")}
         </p>
       )}
-      <div className="mt-4 flex flex-col gap-8 pb-8 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-x-10 lg:pb-16">
-        <div className="contents lg:block lg:min-w-0">
-          <div className="order-1 min-w-0">
-            <Gallery images={unit.images} name={unit.name} />
-            {header}
-          </div>
-          <div className="order-3 min-w-0 lg:mt-10">{facts}</div>
-          <div className="order-5 min-w-0 lg:mt-10 [&>:first-child]:mt-0">
-            {calendar}
-            {enquiry}
-          </div>
+      <div className="mt-4 flex flex-col gap-8 pb-8 lg:grid lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start lg:gap-x-10 lg:gap-y-10 lg:pb-16">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <Gallery images={unit.images} name={unit.name} />
+          {header}
         </div>
-        <div className="contents lg:sticky lg:top-24 lg:block lg:space-y-6">
-          <div className="order-2">{pricing}</div>
-          <div className="order-4">
-            <ContactPanel unit={unit} />
-          </div>
+        <div className="space-y-8 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:space-y-6">
+          {pricing}
+          <ContactPanel unit={unit} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">{facts}</div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3 [&>:first-child]:mt-0">
+          {calendar}
+          {enquiry}
         </div>
       </div>
       <ContactBar unit={unit} />
