@@ -25,7 +25,24 @@ describe("formatDate", () => {
     expect(formatDate("2027-01-15", "ru")).toMatch(/^15 янв\.? 2027/);
   });
   it("does not shift the day in any time zone", () => {
-    expect(formatDate("2027-03-01", "en")).toBe("1 Mar 2027");
+    const zone = process.env.TZ;
+    try {
+      // From UTC-11 to UTC+14: a date read as local midnight, or written in local time, moves.
+      for (const tz of [
+        "Pacific/Pago_Pago",
+        "America/Los_Angeles",
+        "UTC",
+        "Asia/Bangkok",
+        "Pacific/Kiritimati",
+      ]) {
+        process.env.TZ = tz;
+        expect(formatDate("2027-03-01", "en"), tz).toBe("1 Mar 2027");
+        expect(formatDate("2027-03-01", "ru"), tz).toMatch(/^1 мар/);
+      }
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
   it("returns text that is not a date as it is", () => {
     expect(formatDate("soon", "en")).toBe("soon");

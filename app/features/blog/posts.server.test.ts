@@ -3,10 +3,11 @@ import { BLOG_CATEGORIES } from "./blog.ts";
 import { loadBlogPost, loadBlogPosts, parsePostFile, readBlogSources } from "./posts.server.ts";
 
 describe("the blog's posts", () => {
-  it("are six, each in English and Russian with the same facts", async () => {
+  it("come each in English and Russian with the same facts", async () => {
     const sources = await readBlogSources();
     const slugs = [...new Set(sources.map((s) => s.slug))];
-    expect(slugs).toHaveLength(6);
+    expect(slugs.length).toBeGreaterThan(0);
+    expect(sources).toHaveLength(slugs.length * 2);
     for (const slug of slugs) {
       const en = sources.find((s) => s.slug === slug && s.lang === "en");
       const ru = sources.find((s) => s.slug === slug && s.lang === "ru");
@@ -19,12 +20,12 @@ describe("the blog's posts", () => {
     }
   });
 
-  it("use every category and read times from 4 to 8 minutes", async () => {
+  it("use only known categories, every one of them, with a whole number of minutes to read", async () => {
     const posts = await loadBlogPosts("en");
     expect(new Set(posts.map((p) => p.category))).toEqual(new Set(BLOG_CATEGORIES));
     for (const post of posts) {
-      expect(post.readTime).toBeGreaterThanOrEqual(4);
-      expect(post.readTime).toBeLessThanOrEqual(8);
+      expect(Number.isInteger(post.readTime), post.slug).toBe(true);
+      expect(post.readTime, post.slug).toBeGreaterThan(0);
     }
   });
 
