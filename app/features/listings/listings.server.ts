@@ -67,6 +67,27 @@ function orderBy(sort: ListingSort | undefined): SQL[] {
   }
 }
 
+/** The columns a unit card needs, as the listing and the unit lists by slug select them. */
+export const cardColumns = {
+  id: properties.id,
+  slug: properties.slug,
+  name: properties.name,
+  building: properties.building,
+  unitCode: properties.unitCode,
+  type: properties.type,
+  location: properties.location,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  sizeM2: properties.sizeM2,
+  floor: properties.floor,
+  status: properties.status,
+  availableFrom: properties.availableFrom,
+  rentedUntil: properties.rentedUntil,
+  monthly: properties.pricingMonthly,
+  sixMonth: properties.pricingSixMonth,
+  yearly: properties.pricingYearly,
+};
+
 /** The listing's SQL: one page plus one row, so the caller knows whether more follow. */
 export function unitsPageQuery(
   db: AppDatabase,
@@ -76,25 +97,7 @@ export function unitsPageQuery(
   limit: number,
 ) {
   return db
-    .select({
-      id: properties.id,
-      slug: properties.slug,
-      name: properties.name,
-      building: properties.building,
-      unitCode: properties.unitCode,
-      type: properties.type,
-      location: properties.location,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      sizeM2: properties.sizeM2,
-      floor: properties.floor,
-      status: properties.status,
-      availableFrom: properties.availableFrom,
-      rentedUntil: properties.rentedUntil,
-      monthly: properties.pricingMonthly,
-      sixMonth: properties.pricingSixMonth,
-      yearly: properties.pricingYearly,
-    })
+    .select(cardColumns)
     .from(properties)
     .where(and(eq(properties.status, status), ...filterConditions(filters)))
     .orderBy(...orderBy(filters.sort))

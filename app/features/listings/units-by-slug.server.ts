@@ -5,7 +5,7 @@ import { properties } from "../../db/schema.ts";
 import { withTimeout } from "../../lib/timeout.ts";
 import { LIST_TIMEOUT_MS } from "./catalog.ts";
 import { demoUnits } from "./demo-units.server.ts";
-import { demoUnitSummary, firstImages } from "./listings.server.ts";
+import { cardColumns, demoUnitSummary, firstImages } from "./listings.server.ts";
 import type { UnitSummary } from "./unit.ts";
 
 /** A unit card's data with the facilities: what favourites, compare and similar units show. */
@@ -13,26 +13,7 @@ export interface ListedUnit extends UnitSummary {
   facilities: string[];
 }
 
-const columns = {
-  id: properties.id,
-  slug: properties.slug,
-  name: properties.name,
-  building: properties.building,
-  unitCode: properties.unitCode,
-  type: properties.type,
-  location: properties.location,
-  bedrooms: properties.bedrooms,
-  bathrooms: properties.bathrooms,
-  sizeM2: properties.sizeM2,
-  floor: properties.floor,
-  status: properties.status,
-  availableFrom: properties.availableFrom,
-  rentedUntil: properties.rentedUntil,
-  monthly: properties.pricingMonthly,
-  sixMonth: properties.pricingSixMonth,
-  yearly: properties.pricingYearly,
-  facilities: properties.facilities,
-};
+const columns = { ...cardColumns, facilities: properties.facilities };
 
 async function withImages(
   db: AppDatabase,
