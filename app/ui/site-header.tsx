@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 
@@ -68,6 +69,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          <CurrencyPicker />
           <LanguageSwitch />
           <details
             ref={menu}

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { useCurrencyLink } from "../../lib/use-price-currency.ts";
+import { usePriceFormat } from "../../ui/price.tsx";
 import { facilityName } from "./facilities.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitSummary } from "./unit.ts";
@@ -26,7 +28,13 @@ interface Row {
  */
 export function CompareTable({ units }: { units: ComparedUnit[] }) {
   const { t, lang } = useT();
-  const baht = (n: number) => `${formatBaht(n)}${t("property.perMonth")}`;
+  const price = usePriceFormat();
+  const link = useCurrencyLink();
+  const perMonth = t("property.perMonth");
+  const baht = (n: number) =>
+    price.converted
+      ? `${price.shown(n)}${perMonth} (${formatBaht(n, lang)})`
+      : `${formatBaht(n, lang)}${perMonth}`;
   const rows: Row[] = [
     {
       id: "status",
@@ -132,7 +140,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
                   </div>
                 )}
                 <Link
-                  to={localizePath(`/units/${u.slug}`, lang)}
+                  to={link(localizePath(`/units/${u.slug}`, lang))}
                   className="mt-2 block font-display text-lg font-semibold text-sea-900 underline-offset-2 hover:underline"
                 >
                   {u.name}
