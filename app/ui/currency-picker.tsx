@@ -73,7 +73,7 @@ export function CurrencyPicker() {
           defaultValue={current}
           data-testid="currency-picker"
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="rounded-full border border-sand-200 bg-white py-1.5 pr-1 pl-2 text-sm font-semibold text-sea-900 focus-visible:outline-2 focus-visible:outline-sea-700"
+          className="rounded-full border border-sand-200 bg-white py-1.5 pr-0.5 pl-1.5 text-sm font-semibold sm:pr-1 sm:pl-2 text-sea-900 focus-visible:outline-2 focus-visible:outline-sea-700"
         >
           {CURRENCY_CHOICES.map((code) => (
             <option key={code} value={code}>
@@ -82,13 +82,15 @@ export function CurrencyPicker() {
           ))}
         </select>
       </label>
-      {/* Needed without JavaScript only: with it, a choice applies at once. */}
-      <button
-        type="submit"
-        className="rounded-full px-2 py-1.5 text-sm font-semibold text-sea-900 underline [html[data-hydrated]_&]:hidden"
-      >
-        {t("currency.apply")}
-      </button>
+      {/* Only without JavaScript (with it, a choice applies at once). */}
+      <noscript>
+        <button
+          type="submit"
+          className="rounded-full px-2 py-1.5 text-sm font-semibold text-sea-900 underline"
+        >
+          {t("currency.apply")}
+        </button>
+      </noscript>
     </Form>
   );
 }
