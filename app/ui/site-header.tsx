@@ -48,7 +48,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <Link
           to={localizePath("/", lang)}
           className="flex shrink-0 items-center gap-2.5 text-sea-900"
