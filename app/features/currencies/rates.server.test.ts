@@ -222,6 +222,23 @@ describe.each(TEST_ENGINES)("exchange rates on %s", (engine) => {
     );
   });
 
+  it("sends a visitor without a session to the sign-in form", async () => {
+    const thrown = await ratesRoute
+      .loader({
+        request: new Request(`${SITE}/admin/settings/currencies`, {
+          headers: { cookie: "admin_session=forged" },
+        }),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/admin");
+  });
+
   it("refuses posts without a session (401) or from another site (403), storing nothing", async () => {
     expect((await post(good, { origin: SITE })).status).toBe(401);
     expect((await post(good, { origin: "https://evil.example", cookie })).status).toBe(403);
