@@ -168,3 +168,33 @@ test("without JavaScript the picker is a form: the choice goes into the URL and 
     await context.close();
   }
 });
+
+test("compare, favourites and similar units show the chosen currency too, and keep it in their links", async ({
+  page,
+  request,
+}) => {
+  const listing = (await (await request.get("/api/units")).json()) as {
+    units: { slug: string; pricing: { yearly: number } }[];
+  };
+  const [first, second] = listing.units;
+  if (!first || !second) throw new Error("the demo listing has fewer than two units");
+  // The demo rate of the euro (38 baht), which no other test changes on the shared server.
+  const euros = (thb: number) => `≈\u00a0${formatMoney(convertFromBaht(thb, 38), "EUR", "en")}`;
+
+  await page.goto(`/compare?units=${first.slug},${second.slug}&currency=EUR`);
+  await expect(page.getByTestId("price-note")).toContainText("Prices in euros are approximate");
+  await expect(page.getByTestId("compare")).toContainText(
+    `${euros(first.pricing.yearly)}/month (฿${first.pricing.yearly.toLocaleString("en-US")})`,
+  );
+  await page.getByTestId("compare").getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/units\/[^?]+\?currency=EUR$/);
+  // Similar units on the unit page.
+  const similar = page.getByRole("region", { name: "Similar units" }).getByTestId("card-price");
+  await expect(similar.first()).toContainText("≈\u00a0€");
+
+  await page.goto(`/ru/favorites?units=${first.slug}&currency=EUR`);
+  await expect(page.getByTestId("card-price").first()).toContainText(
+    `≈\u00a0${formatMoney(convertFromBaht(first.pricing.yearly, 38), "EUR", "ru")}`,
+  );
+  await expect(page.getByTestId("price-note")).toContainText("Цены в евро приблизительные");
+});

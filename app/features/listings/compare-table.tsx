@@ -31,7 +31,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
   const price = usePriceFormat();
   const link = useCurrencyLink();
   const perMonth = t("property.perMonth");
-  const baht = (n: number) =>
+  const rent = (n: number) =>
     price.converted
       ? `${price.shown(n)}${perMonth} (${formatBaht(n, lang)})`
       : `${formatBaht(n, lang)}${perMonth}`;
@@ -54,13 +54,13 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
               ? t("property.availableNow")
               : t("find.none"),
     },
-    { id: "yearly", label: t("property.lease.yearly"), value: (u) => baht(u.pricing.yearly) },
+    { id: "yearly", label: t("property.lease.yearly"), value: (u) => rent(u.pricing.yearly) },
     {
       id: "six-month",
       label: t("property.lease.sixMonth"),
-      value: (u) => baht(u.pricing.sixMonth),
+      value: (u) => rent(u.pricing.sixMonth),
     },
-    { id: "monthly", label: t("property.lease.monthly"), value: (u) => baht(u.pricing.monthly) },
+    { id: "monthly", label: t("property.lease.monthly"), value: (u) => rent(u.pricing.monthly) },
     {
       id: "type",
       label: t("search.type"),
