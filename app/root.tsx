@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getRuntime } from "./db/runtime.server.ts";
+import { loadPriceCurrency } from "./features/currencies/price-currency.server.ts";
 import { captureLeadSource } from "./features/leads/lead-source.ts";
 import { languageFromPath, localizePath } from "./i18n/languages.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
@@ -20,19 +21,23 @@ import { createTranslator } from "./i18n/translate.ts";
 import { I18nProvider, useT } from "./i18n/use-t.tsx";
 import { InlineStyle } from "./lib/inline-style.tsx";
 import { useNonce } from "./lib/nonce.tsx";
+import { markNotCacheable } from "./lib/request-context.ts";
 import { alternateLinks, canonicalUrl } from "./lib/seo.ts";
 import { useContacts } from "./lib/use-contacts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { config } = getRuntime();
   const lang = languageFromPath(url.pathname);
+  const { priceCurrency, cacheable } = await loadPriceCurrency(url);
+  if (!cacheable) markNotCacheable(context);
   return {
     contacts: config.contacts,
     publicUrl: config.publicUrl,
     lang,
     messages: messagesFor(lang),
+    priceCurrency,
   };
 }
 

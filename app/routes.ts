@@ -52,5 +52,6 @@ export default [
   route("admin/leads/export.csv", "routes/admin.leads-export.ts"),
   route("admin/leads/:id", "routes/admin.lead.tsx"),
   route("admin/security", "routes/admin.security.tsx"),
+  route("admin/settings/currencies", "routes/admin.settings-currencies.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,7 +9,12 @@ import { dropEverything } from "../app/db/client.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
-import { ensureDemoPictures, insertDemoUnits, SITE_PICTURES } from "../app/setup/seed.server.ts";
+import {
+  ensureDemoPictures,
+  insertDemoRates,
+  insertDemoUnits,
+  SITE_PICTURES,
+} from "../app/setup/seed.server.ts";
 import { openConfiguredDatabase } from "./configured-database.ts";
 
 const command = process.argv[2];
@@ -33,6 +38,7 @@ try {
         ...(await blogPictures()),
       ]);
       const units = await insertDemoUnits(database.db);
+      await insertDemoRates(database.db);
       console.log(`Demo data: ${units} units added, ${pictures} pictures drawn.`);
     }
   });

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { STAY_KINDS } from "../domain/availability.ts";
+import { DISPLAY_CURRENCIES } from "../domain/currencies.ts";
 import { LEAD_KINDS, LEAD_STAGES, LEAD_STATUSES } from "../domain/leads.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
 
@@ -339,6 +341,28 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc())],
+);
+
+/**
+ * Exchange rates the admin enters: `thb_per_unit` baht buy one unit of `currency` from
+ * `applies_from` (a Phuket calendar day) until the next rate of that currency starts. Visitors
+ * see prices converted at the rate in force; baht stays the price of record.
+ */
+export const currencyRates = pgTable(
+  "currency_rates",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    currency: text("currency", { enum: DISPLAY_CURRENCIES }).notNull(),
+    thbPerUnit: numeric("thb_per_unit", { precision: 12, scale: 6, mode: "number" }).notNull(),
+    appliesFrom: date("applies_from", { mode: "string" }).notNull(),
+    enteredBy: integer("entered_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("currency_rates_currency_applies_from_key").on(t.currency, t.appliesFrom),
+    check("currency_rates_currency_check", sql`${t.currency} in (${inList(DISPLAY_CURRENCIES)})`),
+    check("currency_rates_positive_check", sql`${t.thbPerUnit} > 0`),
+  ],
 );
 
 /** Small key/value store for facts about this installation (e.g. when demo data was seeded). */

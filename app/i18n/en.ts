@@ -552,6 +552,23 @@ export const en = {
     generated:
       "Figures are examples computed from the program terms; the contract is the reference.",
   },
+  currency: {
+    label: "Currency",
+    apply: "Show",
+    code: {
+      USD: "US dollars",
+      EUR: "euros",
+      RUB: "Russian roubles",
+      CNY: "Chinese yuan",
+      GBP: "British pounds",
+      AUD: "Australian dollars",
+    },
+    approximate:
+      "Prices in {{currency}} are approximate, at the rate of {{date}} ({{rate}} for {{one}}). Rent is agreed and paid in Thai baht.",
+    noRate: "No rate for {{code}} has been entered yet, so prices are shown in Thai baht.",
+    inBaht: "In Thai baht: {{price}}",
+    filtersInBaht: "Filters stay in Thai baht.",
+  },
   find: {
     sortLabel: "Sort by",
     sortApply: "Sort",

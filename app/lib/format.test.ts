@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBaht, formatDate } from "./format.ts";
+import { formatBaht, formatDate, formatMoney, formatRate } from "./format.ts";
 import { slugify } from "./slug.ts";
 
 describe("formatBaht", () => {
@@ -62,5 +62,34 @@ describe("slugify", () => {
     const slug = slugify(`${"a".repeat(79)} b`);
     expect(slug.length).toBeLessThanOrEqual(80);
     expect(slug.endsWith("-")).toBe(false);
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes each currency as English readers expect it", () => {
+    expect(formatMoney(5_230, "USD", "en")).toBe("$5,230");
+    expect(formatMoney(4_400, "EUR", "en")).toBe("€4,400");
+    expect(formatMoney(476_000, "RUB", "en")).toBe("₽476,000");
+    expect(formatMoney(39_100, "CNY", "en")).toBe("CN¥39,100");
+    expect(formatMoney(4_090, "GBP", "en")).toBe("£4,090");
+    expect(formatMoney(8_370, "AUD", "en")).toBe("A$8,370");
+  });
+  it("groups digits the Russian way in Russian, the sign after the number", () => {
+    expect(formatMoney(5_230, "USD", "ru")).toBe("5\u00a0230\u00a0$");
+    expect(formatMoney(476_000, "RUB", "ru")).toBe("476\u00a0000\u00a0₽");
+    expect(formatMoney(8_370, "AUD", "ru")).toBe("8\u00a0370\u00a0A$");
+    expect(formatMoney(999, "EUR", "ru")).toBe("999\u00a0€");
+  });
+  it("shows no decimals", () => {
+    expect(formatMoney(26.4, "GBP", "en")).toBe("£26");
+  });
+});
+
+describe("formatRate", () => {
+  it("keeps the decimals entered, in the language's way", () => {
+    expect(formatRate(36.25, "en")).toBe("฿36.25");
+    expect(formatRate(0.4123, "en")).toBe("฿0.4123");
+    expect(formatRate(36.25, "ru")).toBe("36,25\u00a0฿");
+    expect(formatRate(33, "en")).toBe("฿33");
   });
 });

@@ -1,3 +1,4 @@
+import type { DisplayCurrency } from "../domain/currencies.ts";
 import type { Language } from "../i18n/languages.ts";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", ru: "ru-RU" };
@@ -22,4 +23,36 @@ export function formatDate(isoDate: string, lang: Language): string {
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
+ * How each currency is written: the sign a visitor reads at once ("$" for US dollars, "₽" for
+ * roubles), a longer one where a bare sign would be ambiguous ("A$", "CN¥").
+ */
+const CURRENCY_DISPLAY: Record<DisplayCurrency, "symbol" | "narrowSymbol"> = {
+  USD: "narrowSymbol",
+  EUR: "symbol",
+  RUB: "narrowSymbol",
+  CNY: "symbol",
+  GBP: "symbol",
+  AUD: "symbol",
+};
+
+/**
+ * A whole amount of a foreign currency as the language writes it: "$5,230" and "A$4,100" in
+ * English, "5 230 $" and "476 000 ₽" in Russian (digits grouped with no-break spaces, as baht).
+ */
+export function formatMoney(amount: number, currency: DisplayCurrency, lang: Language): string {
+  return new Intl.NumberFormat(LOCALES[lang], {
+    style: "currency",
+    currency,
+    currencyDisplay: CURRENCY_DISPLAY[currency],
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** Baht for one unit of a currency, as precise as entered: "฿36.25", "0,4123 ฿" in Russian. */
+export function formatRate(thbPerUnit: number, lang: Language): string {
+  const digits = thbPerUnit.toLocaleString(LOCALES[lang], { maximumFractionDigits: 6 });
+  return lang === "ru" ? `${digits}\u00a0฿` : `฿${digits}`;
 }

@@ -10,6 +10,7 @@ import { localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { markNotCacheable } from "../lib/request-context.ts";
+import { PriceNote } from "../ui/price.tsx";
 import type { Route } from "./+types/compare";
 
 /** /compare?units=a,b,c: up to four units side by side; a list it cannot show says why (400). */
@@ -44,6 +45,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-4xl text-sea-900">{t("find.compareTitle")}</h1>
       {units.length > 1 && <p className="mt-2 text-ink-600">{t("find.compareIntro")}</p>}
+      <PriceNote className="mt-2 text-ink-600" />
       {error && (
         <p role="alert" className="mt-6 font-medium text-rose-700">
           {error === "too-many"

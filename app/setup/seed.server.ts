@@ -1,6 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import type { AppDatabase, Database } from "../db/client.server.ts";
-import { properties, propertyImages, settings } from "../db/schema.ts";
+import { currencyRates, properties, propertyImages, settings } from "../db/schema.ts";
+import { DEMO_RATES } from "../features/currencies/demo-rates.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
 import {
   drawScene,
@@ -136,6 +137,16 @@ export async function seedIfEmpty(database: Database): Promise<{ seeded: number 
         .onConflictDoNothing();
       return { seeded: 0 };
     }
-    return { seeded: await insertDemoUnits(db) };
+    const seeded = await insertDemoUnits(db);
+    await insertDemoRates(db);
+    return { seeded };
   });
+}
+
+/** The demo exchange rates (the currencies with none yet on their day). */
+export async function insertDemoRates(db: AppDatabase) {
+  await db
+    .insert(currencyRates)
+    .values(DEMO_RATES.map((r) => ({ ...r })))
+    .onConflictDoNothing();
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 
@@ -47,7 +48,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <Link
           to={localizePath("/", lang)}
           className="flex shrink-0 items-center gap-2.5 text-sea-900"
@@ -68,6 +69,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          <CurrencyPicker />
           <LanguageSwitch />
           <details
             ref={menu}

@@ -70,6 +70,9 @@ export function AdminLayout({
           <NavLink to="/admin/deleted" className={tab}>
             Deleted properties
           </NavLink>
+          <NavLink to="/admin/settings/currencies" className={tab}>
+            Currencies
+          </NavLink>
           <NavLink to="/admin/security" className={tab}>
             Security
           </NavLink>

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { useCurrencyLink } from "../../lib/use-price-currency.ts";
+import { usePriceFormat } from "../../ui/price.tsx";
 import { facilityName } from "./facilities.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitSummary } from "./unit.ts";
@@ -26,7 +28,13 @@ interface Row {
  */
 export function CompareTable({ units }: { units: ComparedUnit[] }) {
   const { t, lang } = useT();
-  const baht = (n: number) => `${formatBaht(n)}${t("property.perMonth")}`;
+  const price = usePriceFormat();
+  const link = useCurrencyLink();
+  const perMonth = t("property.perMonth");
+  const rent = (n: number) =>
+    price.converted
+      ? `${price.shown(n)}${perMonth} (${formatBaht(n, lang)})`
+      : `${formatBaht(n, lang)}${perMonth}`;
   const rows: Row[] = [
     {
       id: "status",
@@ -46,13 +54,13 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
               ? t("property.availableNow")
               : t("find.none"),
     },
-    { id: "yearly", label: t("property.lease.yearly"), value: (u) => baht(u.pricing.yearly) },
+    { id: "yearly", label: t("property.lease.yearly"), value: (u) => rent(u.pricing.yearly) },
     {
       id: "six-month",
       label: t("property.lease.sixMonth"),
-      value: (u) => baht(u.pricing.sixMonth),
+      value: (u) => rent(u.pricing.sixMonth),
     },
-    { id: "monthly", label: t("property.lease.monthly"), value: (u) => baht(u.pricing.monthly) },
+    { id: "monthly", label: t("property.lease.monthly"), value: (u) => rent(u.pricing.monthly) },
     {
       id: "type",
       label: t("search.type"),
@@ -132,7 +140,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
                   </div>
                 )}
                 <Link
-                  to={localizePath(`/units/${u.slug}`, lang)}
+                  to={link(localizePath(`/units/${u.slug}`, lang))}
                   className="mt-2 block font-display text-lg font-semibold text-sea-900 underline-offset-2 hover:underline"
                 >
                   {u.name}

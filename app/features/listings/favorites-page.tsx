@@ -2,6 +2,8 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useFetcher } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { useCurrencyLink } from "../../lib/use-price-currency.ts";
+import { PriceNote } from "../../ui/price.tsx";
 import { addFavorites, useFavorites } from "../favorites/favorites-store.ts";
 import { MAX_COMPARED_UNITS } from "../favorites/slug-list.ts";
 import type { UnitSummary } from "./unit.ts";
@@ -31,6 +33,7 @@ export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; public
   const hydrated = useHydrated();
   const saved = useFavorites();
   const fetcher = useFetcher<FavoritesData>();
+  const currencyLink = useCurrencyLink();
   const path = localizePath("/favorites", lang);
   const shared = data.requested !== null;
   const ownKey = saved.join(",");
@@ -49,10 +52,12 @@ export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; public
   const missing = fetched && "units" in fetched ? requested.length - units.length : 0;
   const slugs = units.map((u) => u.slug).join(",");
   const shareUrl = `${publicUrl}${path}?units=${slugs}`;
-  const compareHref = `${localizePath("/compare", lang)}?units=${units
-    .slice(0, MAX_COMPARED_UNITS)
-    .map((u) => u.slug)
-    .join(",")}`;
+  const compareHref = currencyLink(
+    `${localizePath("/compare", lang)}?units=${units
+      .slice(0, MAX_COMPARED_UNITS)
+      .map((u) => u.slug)
+      .join(",")}`,
+  );
   const allSaved = shared && units.every((u) => saved.includes(u.slug));
   const [justSaved, setJustSaved] = useState(false);
 
@@ -64,6 +69,7 @@ export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; public
       <p className="mt-2 text-ink-600">
         {shared ? t("find.sharedIntro") : t("find.favoritesIntro")}
       </p>
+      <PriceNote className="mt-2 text-ink-600" />
 
       {"error" in data && (
         <p role="alert" className="mt-6 font-medium text-rose-700">

@@ -148,3 +148,23 @@ describe("sort in the URL", () => {
     expect(errors).toEqual([expect.objectContaining({ param: "sort", value: "cheapest" })]);
   });
 });
+
+describe("currency in the URL", () => {
+  it("keeps a display currency in every link of the list, and leaves baht out", () => {
+    const { query, errors } = parseListingQuery(new URLSearchParams("type=condo&currency=RUB"));
+    expect(errors).toEqual([]);
+    expect(query.currency).toBe("RUB");
+    expect(listingSearchParams({ ...query, page: 3 }).toString()).toBe(
+      "type=condo&page=3&currency=RUB",
+    );
+    const baht = parseListingQuery(new URLSearchParams("currency=THB"));
+    expect(baht.errors).toEqual([]);
+    expect(baht.query.currency).toBeUndefined();
+  });
+  it("drops an unknown currency and reports it (the JSON API answers 400)", () => {
+    const { query, errors } = parseListingQuery(new URLSearchParams("currency=usd&price=25-45"));
+    expect(query.currency).toBeUndefined();
+    expect(query.price).toBe("25-45");
+    expect(errors).toEqual([expect.objectContaining({ param: "currency", value: "usd" })]);
+  });
+});

@@ -1,4 +1,10 @@
 import {
+  BASE_CURRENCY,
+  CURRENCY_CHOICES,
+  CURRENCY_PARAM,
+  type DisplayCurrency,
+} from "../../domain/currencies.ts";
+import {
   BEDROOM_OPTIONS,
   type BedroomOption,
   DEFAULT_STATUS,
@@ -43,6 +49,8 @@ export interface ListingQuery extends ListingFilters {
   sort?: ListingSort;
   /** 1-based page number. */
   page: number;
+  /** The currency prices are shown in; absent means baht. Filters stay in baht. */
+  currency?: DisplayCurrency;
 }
 
 export interface FilterError {
@@ -90,6 +98,8 @@ export function parseListingQuery(params: URLSearchParams): {
   if (price) query.price = price;
   const sort = read("sort", LISTING_SORTS);
   if (sort && sort !== DEFAULT_SORT) query.sort = sort;
+  const currency = read(CURRENCY_PARAM, CURRENCY_CHOICES);
+  if (currency && currency !== BASE_CURRENCY) query.currency = currency;
 
   const page = params.get("page");
   if (page !== null && page !== "") {
@@ -115,6 +125,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.price) params.set("price", query.price);
   if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.currency) params.set(CURRENCY_PARAM, query.currency);
   return params;
 }
 

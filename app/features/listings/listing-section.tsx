@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { PriceNote } from "../../ui/price.tsx";
 import { PAGE_SIZE } from "./catalog.ts";
 import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
 import { SortAndChips } from "./sort-and-chips.tsx";
@@ -109,6 +110,7 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
         </p>
       )}
       <SortAndChips query={query} total={total} />
+      <PriceNote className="text-ink-600" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusTabs query={query} />
         {units.length > 0 && (

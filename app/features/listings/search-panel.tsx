@@ -46,6 +46,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
         <input type="hidden" name="status" value={query.status} />
       )}
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+      {query.currency && <input type="hidden" name="currency" value={query.currency} />}
       <label className="text-sm font-semibold">
         {t("search.location")}
         <select name="location" defaultValue={query.location ?? ""} className={selectClass}>
@@ -103,6 +104,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       </button>
       <p id="price-hint" className="-mt-2 text-xs text-ink-500 sm:col-span-2 lg:col-span-5">
         {t("search.priceHint")}
+        {query.currency && ` ${t("currency.filtersInBaht")}`}
       </p>
     </Form>
   );

@@ -77,7 +77,7 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
             {active.length > 1 && (
               <li>
                 <Link
-                  to={hrefFor({ status: query.status, sort: query.sort })}
+                  to={hrefFor({ status: query.status, sort: query.sort, currency: query.currency })}
                   preventScrollReset
                   className="inline-flex rounded-full px-3 py-1 text-sm font-medium text-ink-600 underline hover:text-sea-900"
                 >

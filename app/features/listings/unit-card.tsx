@@ -3,13 +3,16 @@ import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { useCurrencyLink } from "../../lib/use-price-currency.ts";
+import { usePriceFormat } from "../../ui/price.tsx";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitSummary } from "./unit.ts";
 
 export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: boolean }) {
   const { t, lang } = useT();
-  const href = localizePath(`/units/${unit.slug}`, lang);
+  const href = useCurrencyLink()(localizePath(`/units/${unit.slug}`, lang));
+  const price = usePriceFormat();
   const leases = [
     { key: "yearly", price: unit.pricing.yearly },
     { key: "sixMonth", price: unit.pricing.sixMonth },
@@ -61,10 +64,17 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
           <li>{t("property.size", { size: unit.sizeM2 })}</li>
         </ul>
         <div className="mt-auto border-t border-sand-100 pt-3">
-          <p className="text-2xl font-bold text-sea-800">
-            {formatBaht(unit.pricing.yearly, lang)}
+          <p className="text-2xl font-bold text-sea-800" data-testid="card-price">
+            {price.shown(unit.pricing.yearly)}
             <span className="text-base font-medium text-ink-500">{t("property.perMonth")}</span>
           </p>
+          {price.converted && (
+            <p className="text-sm text-ink-600" data-testid="card-price-baht">
+              {t("currency.inBaht", {
+                price: `${formatBaht(unit.pricing.yearly, lang)}${t("property.perMonth")}`,
+              })}
+            </p>
+          )}
           <p className="mt-1 text-xs text-ink-500" data-testid="lease-prices">
             {leases.map((lease, i) => (
               // A wrapped line starts with "•", never ends with it.
@@ -72,7 +82,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
                 {i > 0 && " "}
                 <span className="whitespace-nowrap" data-lease={lease.key}>
                   {i > 0 && "• "}
-                  {t(`property.leasePrice.${lease.key}`, { price: formatBaht(lease.price, lang) })}
+                  {t(`property.leasePrice.${lease.key}`, { price: price.shown(lease.price) })}
                 </span>
               </span>
             ))}

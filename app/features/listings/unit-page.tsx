@@ -7,6 +7,7 @@ import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/cont
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
+import { PriceNote, usePriceFormat } from "../../ui/price.tsx";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { facilityName } from "./facilities.ts";
 import { Gallery } from "./gallery.tsx";
@@ -149,6 +150,7 @@ function ContactBar({ unit }: { unit: UnitDetail }) {
 
 export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPageProps) {
   const { t, lang } = useT();
+  const price = usePriceFormat();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
   const leases = [
     { key: "yearly", price: unit.pricing.yearly },
@@ -220,14 +222,25 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
               )}
             </span>
             <span className="shrink-0 text-right">
-              <span className="block text-xl font-bold whitespace-nowrap">
-                {formatBaht(lease.price, lang)}
+              <span
+                className="block text-xl font-bold whitespace-nowrap"
+                data-testid={`unit-price-${lease.key}`}
+              >
+                {price.shown(lease.price)}
               </span>
-              <span className="block text-xs text-sea-100">{t("property.perMonthLong")}</span>
+              <span className="block text-xs text-sea-100">
+                {price.converted && (
+                  <span className="whitespace-nowrap" data-testid={`unit-price-baht-${lease.key}`}>
+                    {formatBaht(lease.price, lang)}{" "}
+                  </span>
+                )}
+                {t("property.perMonthLong")}
+              </span>
             </span>
           </li>
         ))}
       </ul>
+      <PriceNote className="mt-3 text-sea-100" />
       {availability && (
         <p
           className={`mt-4 rounded-xl px-4 py-2.5 text-sm font-semibold ${availability.className}`}

@@ -1,0 +1,269 @@
+import { useCallback, useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { DISPLAY_CURRENCIES } from "../../domain/currencies.ts";
+import { formatAdminDateTime } from "../../domain/date-time.ts";
+import { formatDate, formatRate } from "../../lib/format.ts";
+import type { RatesActionResult } from "./rate-schema.ts";
+
+export interface RatesPageData {
+  today: string;
+  rates: {
+    id: number;
+    currency: string;
+    thbPerUnit: number;
+    appliesFrom: string;
+    enteredBy: string | null;
+    enteredAt: string;
+  }[];
+  inForce: {
+    currency: string;
+    rate: { thbPerUnit: number; appliesFrom: string } | null;
+    next: { thbPerUnit: number; appliesFrom: string } | null;
+  }[];
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-sand-200 bg-white px-3 py-2 aria-[invalid=true]:border-rose-600";
+
+/** A toast of the latest answer (errors stay until closed). */
+function useAnswerToast(
+  result: RatesActionResult | undefined,
+  render: (r: RatesActionResult, close: () => void) => React.ReactNode,
+) {
+  const [shown, setShown] = useState<RatesActionResult | undefined>();
+  useEffect(() => setShown(result), [result]);
+  const close = useCallback(() => setShown(undefined), []);
+  return shown ? render(shown, close) : null;
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-rose-700">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Exchange rates: enter a rate with the day it applies from, see the rate in force for each
+ * currency today and every entry, remove a wrong one.
+ */
+export function RatesPage({
+  data,
+  result,
+  toast,
+}: {
+  data: RatesPageData;
+  result: RatesActionResult | undefined;
+  toast: (r: RatesActionResult, close: () => void) => React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const shownToast = useAnswerToast(result, toast);
+  const enDate = (day: string) => formatDate(day, "en");
+
+  return (
+    <div className="space-y-10">
+      {shownToast}
+      <section aria-labelledby="new-rate" className="rounded-xl bg-white p-5 ring-1 ring-sand-200">
+        <h2 id="new-rate" className="font-display text-xl text-sea-900">
+          Enter a rate
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">
+          Baht for one unit of the currency, from the day it applies (Phuket time) until the next
+          rate of that currency. Visitors see prices converted and marked approximate; rents stay in
+          baht, and so do the filters. Today is {enDate(data.today)}.
+        </p>
+        <Form
+          method="post"
+          // After a successful save the fields start empty again.
+          key={result?.ok ? `saved-${data.rates.length}` : "form"}
+          className="mt-4 grid gap-4 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-start"
+          noValidate
+        >
+          <input type="hidden" name="intent" value="add" />
+          <label className="text-sm font-medium">
+            Currency
+            <select
+              name="currency"
+              required
+              className={inputClass}
+              aria-invalid={errors.currency ? true : undefined}
+              aria-describedby={errors.currency ? "currency-error" : undefined}
+            >
+              {DISPLAY_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <FieldError id="currency-error" message={errors.currency} />
+          </label>
+          <label className="text-sm font-medium">
+            Baht for 1 unit
+            <input
+              name="thbPerUnit"
+              inputMode="decimal"
+              required
+              maxLength={20}
+              placeholder="36.25"
+              autoComplete="off"
+              className={inputClass}
+              aria-invalid={errors.thbPerUnit ? true : undefined}
+              aria-describedby={errors.thbPerUnit ? "rate-error" : undefined}
+            />
+            <FieldError id="rate-error" message={errors.thbPerUnit} />
+          </label>
+          <label className="text-sm font-medium">
+            Applies from
+            <input
+              type="date"
+              name="appliesFrom"
+              required
+              defaultValue={data.today}
+              className={inputClass}
+              aria-invalid={errors.appliesFrom ? true : undefined}
+              aria-describedby={errors.appliesFrom ? "day-error" : undefined}
+            />
+            <FieldError id="day-error" message={errors.appliesFrom} />
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="mt-6 rounded-lg bg-sea-900 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-700 disabled:opacity-60"
+          >
+            Save rate
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="in-force">
+        <h2 id="in-force" className="font-display text-xl text-sea-900">
+          In force today
+        </h2>
+        <div className="mt-3 overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-sand-200 text-left">
+                <th scope="col" className="p-2">
+                  Currency
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Baht for 1
+                </th>
+                <th scope="col" className="p-2">
+                  Since
+                </th>
+                <th scope="col" className="p-2">
+                  Next change
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.inForce.map(({ currency, rate, next }) => (
+                <tr
+                  key={currency}
+                  className="border-b border-sand-100"
+                  data-testid={`in-force-${currency}`}
+                >
+                  <th scope="row" className="p-2 text-left">
+                    {currency}
+                  </th>
+                  <td className="p-2 text-right tabular-nums">
+                    {rate ? formatRate(rate.thbPerUnit, "en") : "—"}
+                  </td>
+                  <td className="p-2">
+                    {rate ? enDate(rate.appliesFrom) : "No rate: visitors see baht"}
+                  </td>
+                  <td className="p-2">
+                    {next
+                      ? `${formatRate(next.thbPerUnit, "en")} from ${enDate(next.appliesFrom)}`
+                      : "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="history">
+        <h2 id="history" className="font-display text-xl text-sea-900">
+          Every rate entered
+        </h2>
+        {data.rates.length === 0 ? (
+          <p className="mt-3 text-ink-600">No rates yet.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-sand-200 text-left">
+                  <th scope="col" className="p-2">
+                    Currency
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    Baht for 1
+                  </th>
+                  <th scope="col" className="p-2">
+                    Applies from
+                  </th>
+                  <th scope="col" className="p-2">
+                    Entered
+                  </th>
+                  <th scope="col" className="p-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rates.map((rate) => (
+                  <tr
+                    key={rate.id}
+                    className="border-b border-sand-100"
+                    data-testid="rate-row"
+                    data-currency={rate.currency}
+                    data-day={rate.appliesFrom}
+                  >
+                    <th scope="row" className="p-2 text-left">
+                      {rate.currency}
+                    </th>
+                    <td className="p-2 text-right tabular-nums">
+                      {formatRate(rate.thbPerUnit, "en")}
+                    </td>
+                    <td className="p-2">{enDate(rate.appliesFrom)}</td>
+                    <td className="p-2 text-ink-600">
+                      {formatAdminDateTime(rate.enteredAt)}
+                      {rate.enteredBy ? ` by ${rate.enteredBy}` : ""}
+                    </td>
+                    <td className="p-2 text-right">
+                      <Form
+                        method="post"
+                        onSubmit={(event) => {
+                          const what = `${rate.currency} ${formatRate(rate.thbPerUnit, "en")} from ${enDate(rate.appliesFrom)}`;
+                          if (!window.confirm(`Remove the rate ${what}?`)) event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="id" value={rate.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          className="rounded-lg px-3 py-1.5 font-semibold text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50 disabled:opacity-60"
+                          aria-label={`Remove ${rate.currency} rate from ${enDate(rate.appliesFrom)}`}
+                        >
+                          Remove
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
