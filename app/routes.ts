@@ -27,6 +27,13 @@ export default [
   ...page("units/:slug", "routes/unit.tsx", "unit"),
   ...page("units/:slug/viewing", "routes/unit-viewing.tsx", "unit-viewing"),
   ...page("unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"),
+  ...page("saved-searches", "routes/saved-searches.tsx", "saved-searches"),
+  ...page("saved-searches/confirm", "routes/saved-search-confirm.tsx", "saved-search-confirm"),
+  ...page(
+    "saved-searches/unsubscribe",
+    "routes/saved-search-unsubscribe.tsx",
+    "saved-search-unsubscribe",
+  ),
   ...page("favorites", "routes/favorites.tsx", "favorites"),
   ...page("compare", "routes/compare.tsx", "compare"),
   ...page("about", "routes/about.tsx", "about"),

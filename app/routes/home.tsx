@@ -5,6 +5,7 @@ import { ListingSection } from "../features/listings/listing-section.tsx";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { SearchPanel } from "../features/listings/search-panel.tsx";
 import { sitePicture } from "../features/media/site-picture.ts";
+import { canonicalFilters } from "../features/saved-searches/filter-summary.ts";
 import { languageFromPath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
@@ -17,6 +18,10 @@ import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/home";
 
 const BelowTheFold = deferred(async () => (await import("./home-below-the-fold.tsx")).default);
+// A plain form post: it works while its code is still on the way.
+const SaveSearch = deferred(
+  async () => (await import("../features/saved-searches/save-search-form.tsx")).SaveSearchForm,
+);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const lang = languageFromPath(url.pathname);
@@ -94,6 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 className="font-display text-3xl text-sea-900 sm:text-4xl">{t("listing.heading")}</h2>
         <p className="mt-2 text-ink-600">{t("listing.subheading")}</p>
         <ListingSection key={listKey} query={query} listing={listing} />
+        <SaveSearch filters={canonicalFilters(query)} />
       </section>
 
       <BelowTheFold posts={posts} />
