@@ -58,6 +58,7 @@ export default [
   route("admin/leads", "routes/admin.leads.tsx"),
   route("admin/leads/export.csv", "routes/admin.leads-export.ts"),
   route("admin/leads/:id", "routes/admin.lead.tsx"),
+  route("admin/saved-searches", "routes/admin.saved-searches.tsx"),
   route("admin/security", "routes/admin.security.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
