@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       searches: searches.map((s) => ({
         ...s,
         filtersText: s.filters ? describeFilters(s.filters, t, "en") : s.rawFilters,
+        stateLabel: STATE_LABELS[s.state],
       })),
       loadError: null,
     };
@@ -120,7 +121,7 @@ export default function AdminSavedSearches({ loaderData }: Route.ComponentProps)
                                 : "text-ink-600"
                           }
                         >
-                          {STATE_LABELS[s.state]}
+                          {s.stateLabel}
                         </p>
                         {s.confirmedAt && (
                           <p className="text-xs text-ink-500">
