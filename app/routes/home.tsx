@@ -5,8 +5,9 @@ import { ListingSection } from "../features/listings/listing-section.tsx";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { SearchPanel } from "../features/listings/search-panel.tsx";
 import { sitePicture } from "../features/media/site-picture.ts";
-import { canonicalFilters } from "../features/saved-searches/filter-summary.ts";
+import { describeFilters } from "../features/saved-searches/filter-summary.ts";
 import { languageFromPath } from "../i18n/languages.ts";
+import { createI18n } from "../i18n/messages.server.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -31,7 +32,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     loadBlogPosts(lang),
   ]);
   if (listing.source === "fallback") markNotCacheable(context);
-  return { query, listing, posts: posts.slice(0, 3) };
+  // The saved-search form's words for these filters, made here so its code carries no rules.
+  const searchSummary = describeFilters(query, createI18n(lang).t, lang);
+  return { query, listing, posts: posts.slice(0, 3), searchSummary };
 }
 
 /**
@@ -99,7 +102,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 className="font-display text-3xl text-sea-900 sm:text-4xl">{t("listing.heading")}</h2>
         <p className="mt-2 text-ink-600">{t("listing.subheading")}</p>
         <ListingSection key={listKey} query={query} listing={listing} />
-        <SaveSearch filters={canonicalFilters(query)} />
+        {/* The list's filters without order or page: what a saved search keeps. */}
+        <SaveSearch
+          filters={listingSearchParams({ ...query, sort: undefined, page: 1 }).toString()}
+          description={loaderData.searchSummary}
+        />
       </section>
 
       <BelowTheFold posts={posts} />

@@ -3,24 +3,24 @@ import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { FormProblem, HoneypotField } from "../leads/form-fields.tsx";
 import { type LeadFormResult, LIMITS } from "../leads/lead-fields.ts";
-import { describeFilters, readFilters } from "./filter-summary.ts";
 
 /**
  * "E-mail me new units like these" under the listing: a plain form post to /saved-searches, so it
- * works before (or without) its code; the answer is that page. `filters` is the list's canonical
- * query (no sort, no page), a string so the deferred part's props stay stable.
+ * works before (or without) its code; the answer is that page, at an address carrying the same
+ * filters. `filters` is the list's canonical query (no sort, no page); `description` says it in
+ * words (made by the page's loader, so this code carries no filter rules).
  */
 export function SaveSearchForm({
   filters,
+  description,
   result,
 }: {
   filters: string;
+  description: string;
   result?: LeadFormResult<string> | undefined;
 }) {
   const { t, lang } = useT();
   const id = useId();
-  const search = readFilters(filters);
-  if (!search) return null;
   const values = result && "values" in result ? result.values : undefined;
   const errors = result?.status === "invalid" ? result.fieldErrors : {};
   return (
@@ -32,13 +32,11 @@ export function SaveSearchForm({
         <h3 id={`${id}-title`} className="font-display text-2xl text-sea-900">
           {t("savedSearch.title")}
         </h3>
-        <p className="mt-2 text-ink-700">
-          {t("savedSearch.intro", { filters: describeFilters(search, t, lang) })}
-        </p>
+        <p className="mt-2 text-ink-700">{t("savedSearch.intro", { filters: description })}</p>
       </div>
       <form
         method="post"
-        action={localizePath("/saved-searches", lang)}
+        action={`${localizePath("/saved-searches", lang)}${filters ? `?${filters}` : ""}`}
         noValidate
         className="relative space-y-3"
       >

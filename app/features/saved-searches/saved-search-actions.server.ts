@@ -2,16 +2,13 @@
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
+import { languageFromPath } from "../../i18n/languages.ts";
+import { createI18n } from "../../i18n/messages.server.ts";
 import { isEmailAddress } from "../../lib/email-address.ts";
 import type { LeadActionDeps } from "../leads/lead-actions.server.ts";
 import { type FormErrorKey, LIMITS, type ParseResult } from "../leads/lead-fields.ts";
 import { handleLeadPost } from "../leads/leads.server.ts";
-import {
-  canonicalFilters,
-  MAX_FILTERS_LENGTH,
-  readFilters,
-  type SearchFilters,
-} from "./filter-summary.ts";
+import { describeFilters, type SearchFilters } from "./filter-summary.ts";
 import {
   confirmSearch,
   findSearchByToken,
@@ -19,6 +16,7 @@ import {
   saveSearch,
   unsubscribeSearch,
 } from "./saved-searches.server.ts";
+import { canonicalFilters, MAX_FILTERS_LENGTH, readFilters } from "./search-filters.ts";
 
 export const SAVED_SEARCH_FIELDS = ["email", "consent", "filters"] as const;
 
@@ -75,7 +73,7 @@ export function saveSearchAction(request: Request, deps: LeadActionDeps) {
 }
 
 export type TokenPageState =
-  | { status: "ask"; token: string; email: string; filters: SearchFilters }
+  | { status: "ask"; token: string; email: string; filters: string }
   | { status: "confirmed"; token: string; email: string }
   | { status: "unsubscribed"; email: string }
   | { status: "expired" | "invalid" | "unavailable" };
@@ -106,7 +104,13 @@ export async function tokenPageLoader(url: URL, step: Step) {
       if (search.confirmed) return answer({ status: "confirmed", token, email: search.email });
       if (search.expired) return answer({ status: "expired" }, 410);
     }
-    return answer({ status: "ask", token, email: search.email, filters: search.filters });
+    const { t } = createI18n(languageFromPath(url.pathname));
+    return answer({
+      status: "ask",
+      token,
+      email: search.email,
+      filters: describeFilters(search.filters, t, languageFromPath(url.pathname)),
+    });
   } catch (error) {
     currentLogger().error({ err: error }, "could not read a saved search");
     return answer({ status: "unavailable" }, 503);

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { describeFilters } from "./filter-summary.ts";
 import type { TokenPageState } from "./saved-search-actions.server.ts";
 
 const button =
@@ -28,7 +27,7 @@ export function TokenPage({
           <p className="text-ink-700">
             {t(confirm ? "savedSearch.confirmText" : "savedSearch.unsubscribeText", {
               email: state.email,
-              filters: describeFilters(state.filters, t, lang),
+              filters: state.filters,
             })}
           </p>
           <button type="submit" className={button}>

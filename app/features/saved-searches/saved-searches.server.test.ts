@@ -9,7 +9,6 @@ import { insertTestUnit } from "../availability/test-units.server.ts";
 import type { LeadActionDeps } from "../leads/lead-actions.server.ts";
 import type { EmailMessage } from "../leads/lead-messages.ts";
 import { createSenders, processDueMessages } from "../leads/outbox.server.ts";
-import { canonicalFilters, readFilters } from "./filter-summary.ts";
 import { saveSearchAction } from "./saved-search-actions.server.ts";
 import { nextRunAt } from "./saved-search-jobs.server.ts";
 import { alertEmail, confirmationEmail, searchLinks } from "./saved-search-messages.ts";
@@ -21,6 +20,7 @@ import {
   sendSearchAlerts,
   unsubscribeSearch,
 } from "./saved-searches.server.ts";
+import { canonicalFilters, readFilters } from "./search-filters.ts";
 
 const ORIGIN = "https://kamala.example";
 const post = (path: string, fields: Record<string, string>) =>

@@ -18,13 +18,14 @@ import { LANGUAGES, type Language } from "../../i18n/languages.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
 import type { Contacts } from "../../lib/contacts.ts";
 import { matchesFilters } from "../listings/filters.ts";
-import { readFilters, type SearchFilters } from "./filter-summary.ts";
+import type { SearchFilters } from "./filter-summary.ts";
 import {
   type AlertUnit,
   alertEmail,
   confirmationEmail,
   searchLinks,
 } from "./saved-search-messages.ts";
+import { readFilters } from "./search-filters.ts";
 
 /** A confirmation link works this many days after its mail was written. */
 export const CONFIRM_DAYS = 7;
