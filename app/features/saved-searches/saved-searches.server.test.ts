@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../../../tests/support/mail-servers.ts";
+import { openDatabase } from "../../db/client.server.ts";
 import { emailSuppressions, outbox, properties, savedSearches } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
@@ -361,6 +362,29 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     const [, second] = await mailFor(villas.id, "search-alert");
     expect(second?.text).toContain(`${ORIGIN}/units/ss-freed`);
     expect(second?.text).not.toContain("/units/ss-fresh");
+  });
+
+  it("sends a unit once even when two rounds run at once (two connections on PostgreSQL)", async () => {
+    const other = database.url ? await openDatabase({ url: database.url }) : null;
+    try {
+      await saveSearch(
+        database.db,
+        { email: "twice@example.com", filters: "bedrooms=4%2B", language: "en", sourcePage: null },
+        settings(),
+      );
+      const [row] = await searchOf("twice@example.com");
+      await confirmSearch(database.db, row?.token ?? "");
+      await insertTestUnit(database.db, "ss-big", { bedrooms: 5 });
+      await Promise.all([
+        sendSearchAlerts(database.db, settings()),
+        sendSearchAlerts(other?.db ?? database.db, settings()),
+      ]);
+      const alerts = await mailFor(row?.id ?? 0, "search-alert");
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]?.text).toContain("/units/ss-big");
+    } finally {
+      await other?.close();
+    }
   });
 
   it("sends the alert with List-Unsubscribe and the one-click header; a new subscription after unsubscribing is confirmed again", async () => {

@@ -299,6 +299,13 @@ export async function sendSearchAlerts(
     if (!filters) continue;
     const language = languageOf(search.language);
     const sent = await db.transaction(async (tx) => {
+      // A second round running at once (it should not, under the lock) waits here, then sees
+      // what this one marked as seen.
+      await tx
+        .select({ id: savedSearches.id })
+        .from(savedSearches)
+        .where(eq(savedSearches.id, search.id))
+        .for("update");
       const seen = new Set(
         (
           await tx
