@@ -1,7 +1,6 @@
 /**
- * A saved search's filters as a readable line in either language (the form, the pages, the
- * e-mails and the admin say the same). Kept apart from the listing's query parsing, so the form's
- * code carries none of it.
+ * A saved search's filters as a readable line in either language, made by the loaders, the mails
+ * and the admin (the form and the pages get it from their loader, so their code carries none).
  */
 
 import type { PropertyStatus } from "../../domain/listing.ts";
@@ -9,11 +8,7 @@ import type { Language } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import type { TranslateFunction } from "../../i18n/translate.ts";
 import { priceRangeById } from "../listings/catalog.ts";
-import {
-  type ListingFilters,
-  listingSearchParams,
-  parseListingQuery,
-} from "../listings/filters.ts";
+import type { ListingFilters } from "../listings/filters.ts";
 
 /** A stored search: the status tab and the filters, without the order or the page. */
 export type SearchFilters = ListingFilters & { status: PropertyStatus };
