@@ -36,8 +36,20 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     usedBy: ["admin", "blog", "listings", "marketing"],
   },
   leads: {
-    modules: ["form-fields.tsx", "lead-fields.ts", "use-lead-form.ts", "newsletter-form.tsx"],
-    usedBy: ["owners", "availability"],
+    modules: [
+      "form-fields.tsx",
+      "lead-fields.ts",
+      "use-lead-form.ts",
+      "newsletter-form.tsx",
+      "lead-messages.ts",
+      "leads.server.ts",
+      "lead-actions.server.ts",
+    ],
+    usedBy: ["owners", "availability", "saved-searches"],
+  },
+  listings: {
+    modules: ["filters.ts", "catalog.ts"],
+    usedBy: ["saved-searches"],
   },
   availability: {
     modules: ["stays.server.ts"],

@@ -17,6 +17,7 @@ import { createSenders, startOutboxWorker } from "../app/features/leads/outbox.s
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
 import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
+import { startSavedSearchJob } from "../app/features/saved-searches/saved-search-jobs.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/paths.server.ts";
@@ -114,6 +115,19 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     logger,
     () => runtime.databaseReady,
   );
+  // New units for confirmed saved searches: one e-mail per search, daily at the configured hour.
+  const savedSearchJob = startSavedSearchJob({
+    database,
+    settings: {
+      publicUrl: config.publicUrl,
+      contacts: config.contacts,
+      notifications: config.notifications,
+    },
+    hour: config.savedSearchHour,
+    logger,
+    isReady: () => runtime.databaseReady,
+    afterMail: () => outboxWorker.nudge(),
+  });
   const prepare = async () => {
     await database.exclusive(() => database.migrate());
     const { seeded } = await seedIfEmpty(database);
@@ -183,6 +197,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
       clearTimeout(retry);
       clearInterval(sweeper);
       availabilityJobs.stop();
+      savedSearchJob.stop();
       await outboxWorker.stop();
       await database.close();
       if ("close" in storage && typeof storage.close === "function") storage.close();

@@ -289,7 +289,11 @@ export const leadNotes = pgTable(
 );
 
 export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
-export const OUTBOX_PURPOSES = ["alert", "reply"] as const;
+/**
+ * alert: to the desk; reply: to a visitor who left a lead; search-confirm: the double opt-in of a
+ * saved search; search-alert: a saved search's new units.
+ */
+export const OUTBOX_PURPOSES = ["alert", "reply", "search-confirm", "search-alert"] as const;
 export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
 
 /**
@@ -303,6 +307,10 @@ export const outbox = pgTable(
     channel: text("channel").notNull(),
     purpose: text("purpose").notNull(),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    /** The saved search a confirmation or an alert of new units is for. */
+    savedSearchId: integer("saved_search_id").references(() => savedSearches.id, {
+      onDelete: "set null",
+    }),
     /** The rendered message: recipients, subject, text, attachments to add when sending. */
     payload: jsonb("payload").notNull(),
     status: text("status").notNull().default("pending"),
@@ -316,10 +324,65 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("outbox_lead_idx").on(t.leadId),
+    index("outbox_saved_search_idx").on(t.savedSearchId),
     check("outbox_channel_check", sql`${t.channel} in (${inList(OUTBOX_CHANNELS)})`),
     check("outbox_purpose_check", sql`${t.purpose} in (${inList(OUTBOX_PURPOSES)})`),
     check("outbox_status_check", sql`${t.status} in (${inList(OUTBOX_STATES)})`),
   ],
+);
+
+/**
+ * "E-mail me new units like these": the listing's filters (canonical query string, no sort or
+ * page) with an address and its language. Confirmed by a link (double opt-in); never deleted,
+ * stopped by `unsubscribed_at`. `token` (random, unguessable) is in the confirm and unsubscribe
+ * links.
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored in lower case. */
+    email: text("email").notNull(),
+    filters: text("filters").notNull(),
+    language: text("language").notNull(),
+    token: text("token").notNull(),
+    sourcePage: text("source_page"),
+    createdAt: createdAt(),
+    /** When the latest confirmation mail was written; the link expires a while after it. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** The daily job's last look, and the last time it found new units and wrote to them. */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_email_filters_key").on(t.email, t.filters),
+    uniqueIndex("saved_searches_token_key").on(t.token),
+    index("saved_searches_confirmed_idx").on(t.confirmedAt),
+    check("saved_searches_language_check", sql`${t.language} in ('en', 'ru')`),
+  ],
+);
+
+/**
+ * The units a saved search has already seen: those matching when it was confirmed, and those
+ * each alert listed. A unit is new to a search when it matches and is not here.
+ */
+export const savedSearchUnits = pgTable(
+  "saved_search_units",
+  {
+    savedSearchId: integer("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** Null for the units already there at confirmation; the time of the alert otherwise. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] })],
 );
 
 /** Addresses that asked for no more mail (stored in lower case): nothing is sent to them. */

@@ -254,4 +254,13 @@ describe("lead alert and reply channels", () => {
       "SMTP_URL is required to send the alerts",
     );
   });
+
+  it("reads the hour of the saved-search round, Phuket time, and names a wrong one", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).savedSearchHour).toBe(9);
+    expect(loadConfig({ DATA_DIR: tempDir(), SAVED_SEARCH_HOUR: "0" }).savedSearchHour).toBe(0);
+    for (const value of ["24", "-1", "7.5", "noon"])
+      expect(configProblems({ SAVED_SEARCH_HOUR: value }).join()).toMatch(
+        /^SAVED_SEARCH_HOUR must be (an|a whole) hour from 0 to 23/,
+      );
+  });
 });

@@ -87,6 +87,12 @@ const configSchema = z
       .min(1, "must be from 1 to 60")
       .max(60, "must be from 1 to 60")
       .default(10),
+    SAVED_SEARCH_HOUR: z.coerce
+      .number({ error: "must be an hour from 0 to 23" })
+      .int("must be a whole hour from 0 to 23")
+      .min(0, "must be an hour from 0 to 23")
+      .max(23, "must be an hour from 0 to 23")
+      .default(9),
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false"], { error: 'must be "true" or "false"' })
       .default("false"),
@@ -229,6 +235,8 @@ export interface AppConfig {
   };
   /** Mail and Telegram for lead alerts and replies; each channel unset when not configured. */
   notifications: NotificationConfig;
+  /** The hour (Phuket time, 0 to 23) of the daily round of saved-search alerts. */
+  savedSearchHour: number;
 }
 
 export interface NotificationConfig {
@@ -306,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       feedIntervalMinutes: c.CALENDAR_FEED_INTERVAL_MINUTES,
       feedTimeoutMs: c.CALENDAR_FEED_TIMEOUT_SECONDS * 1000,
     },
+    savedSearchHour: c.SAVED_SEARCH_HOUR,
     notifications: {
       email: c.SMTP_URL
         ? {

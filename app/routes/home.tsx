@@ -5,7 +5,9 @@ import { ListingSection } from "../features/listings/listing-section.tsx";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { SearchPanel } from "../features/listings/search-panel.tsx";
 import { sitePicture } from "../features/media/site-picture.ts";
+import { describeFilters } from "../features/saved-searches/filter-summary.ts";
 import { languageFromPath } from "../i18n/languages.ts";
+import { createI18n } from "../i18n/messages.server.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -17,6 +19,10 @@ import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/home";
 
 const BelowTheFold = deferred(async () => (await import("./home-below-the-fold.tsx")).default);
+// A plain form post: it works while its code is still on the way.
+const SaveSearch = deferred(
+  async () => (await import("../features/saved-searches/save-search-form.tsx")).SaveSearchForm,
+);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const lang = languageFromPath(url.pathname);
@@ -26,7 +32,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     loadBlogPosts(lang),
   ]);
   if (listing.source === "fallback") markNotCacheable(context);
-  return { query, listing, posts: posts.slice(0, 3) };
+  // The saved-search form's words for these filters, made here so its code carries no rules.
+  const searchSummary = describeFilters(query, createI18n(lang).t, lang);
+  return { query, listing, posts: posts.slice(0, 3), searchSummary };
 }
 
 /**
@@ -94,6 +102,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 className="font-display text-3xl text-sea-900 sm:text-4xl">{t("listing.heading")}</h2>
         <p className="mt-2 text-ink-600">{t("listing.subheading")}</p>
         <ListingSection key={listKey} query={query} listing={listing} />
+        {/* The list's filters without order or page: what a saved search keeps. */}
+        <SaveSearch
+          filters={listingSearchParams({ ...query, sort: undefined, page: 1 }).toString()}
+          description={loaderData.searchSummary}
+        />
       </section>
 
       <BelowTheFold posts={posts} />

@@ -67,6 +67,9 @@ export function AdminLayout({
           <NavLink to="/admin/leads" className={tab}>
             Leads
           </NavLink>
+          <NavLink to="/admin/saved-searches" className={tab}>
+            Saved searches
+          </NavLink>
           <NavLink to="/admin/deleted" className={tab}>
             Deleted properties
           </NavLink>

@@ -17,6 +17,8 @@ export type FormErrorKey =
   | "forms.errors.tooLong"
   | "forms.errors.contactRequired"
   | "forms.errors.consent"
+  | "forms.errors.searchConsent"
+  | "forms.errors.filters"
   | "forms.errors.date"
   | "forms.errors.lease"
   | "forms.errors.viewingDate";

@@ -36,6 +36,8 @@ export interface EmailMessage {
   attachBrochure?: Language;
   /** The address that unsubscribes this recipient (List-Unsubscribe). */
   unsubscribeUrl?: string;
+  /** `unsubscribeUrl` takes a POST that unsubscribes at once (RFC 8058 one-click). */
+  oneClickUnsubscribe?: boolean;
 }
 
 export interface TelegramMessage {

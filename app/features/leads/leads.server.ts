@@ -168,7 +168,8 @@ export interface LeadPostOptions<K extends string, T> {
   logger: Logger;
   clientAddress: string;
   publicUrl?: string;
-  kind: LeadKind;
+  /** The form, in rate-limit keys and logs: a lead kind, or a saved search. */
+  kind: LeadKind | "saved-search";
   fields: readonly K[];
   validate: (fields: Record<K, string>) => ParseResult<T>;
   store: (

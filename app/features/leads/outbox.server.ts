@@ -228,6 +228,9 @@ export function createSenders(
               list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
             }
           : {}),
+        ...(message.unsubscribeUrl && message.oneClickUnsubscribe
+          ? { headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+          : {}),
       });
     };
   }

@@ -1,0 +1,103 @@
+import { useId } from "react";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.tsx";
+import { FormProblem, HoneypotField } from "../leads/form-fields.tsx";
+import { type LeadFormResult, LIMITS } from "../leads/lead-fields.ts";
+
+/**
+ * "E-mail me new units like these" under the listing: a plain form post to /saved-searches, so it
+ * works before (or without) its code; the answer is that page, at an address carrying the same
+ * filters. `filters` is the list's canonical query (no sort, no page); `description` says it in
+ * words (made by the page's loader, so this code carries no filter rules).
+ */
+export function SaveSearchForm({
+  filters,
+  description,
+  result,
+}: {
+  filters: string;
+  description: string;
+  result?: LeadFormResult<string> | undefined;
+}) {
+  const { t, lang } = useT();
+  const id = useId();
+  const values = result && "values" in result ? result.values : undefined;
+  const errors = result?.status === "invalid" ? result.fieldErrors : {};
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-10 grid gap-6 rounded-3xl border border-sea-100 bg-sea-50 p-6 sm:p-8 lg:grid-cols-[1fr_1.2fr]"
+    >
+      <div>
+        <h3 id={`${id}-title`} className="font-display text-2xl text-sea-900">
+          {t("savedSearch.title")}
+        </h3>
+        <p className="mt-2 text-ink-700">{t("savedSearch.intro", { filters: description })}</p>
+      </div>
+      <form
+        method="post"
+        action={`${localizePath("/saved-searches", lang)}${filters ? `?${filters}` : ""}`}
+        noValidate
+        className="relative space-y-3"
+      >
+        <HoneypotField />
+        <input type="hidden" name="filters" value={filters} />
+        <input type="hidden" name="page" value={localizePath("/", lang)} />
+        <div>
+          <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-ink-900">
+            {t("savedSearch.email")}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+            defaultValue={values?.email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            className="block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 outline-none focus:ring-2 focus:ring-sea-700"
+          />
+          {errors.email && (
+            <p id={`${id}-email-error`} className="mt-1 text-sm font-medium text-rose-700">
+              {t(errors.email)}
+            </p>
+          )}
+        </div>
+        <div>
+          <label className="flex items-start gap-3 text-sm text-ink-700">
+            <input
+              type="checkbox"
+              name="consent"
+              value="yes"
+              required
+              defaultChecked={values?.consent === "yes"}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-sea-800"
+            />
+            <span>{t("savedSearch.consent")}</span>
+          </label>
+          {errors.consent && (
+            <p id={`${id}-consent-error`} className="mt-1 text-sm font-medium text-rose-700">
+              {t(errors.consent)}
+            </p>
+          )}
+        </div>
+        {errors.filters && (
+          <p role="alert" className="text-sm font-medium text-rose-700">
+            {t(errors.filters)}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="w-full rounded-xl bg-sea-900 px-6 py-3 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700 sm:w-auto"
+        >
+          {t("savedSearch.submit")}
+        </button>
+        <FormProblem result={result} />
+      </form>
+    </section>
+  );
+}

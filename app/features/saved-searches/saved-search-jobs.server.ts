@@ -1,0 +1,78 @@
+/**
+ * The daily round of saved-search alerts, at a configured hour in Phuket (Asia/Bangkok, UTC+7,
+ * no daylight saving). Every server schedules it; an advisory lock lets one of them run it, and a
+ * second run finds nothing new anyway (units already listed are marked as seen).
+ */
+import type { Database } from "../../db/client.server.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import { type SearchMailSettings, sendSearchAlerts } from "./saved-searches.server.ts";
+
+const ALERTS_LOCK_ID = 727_081;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The next instant after `now` when the clock in Phuket shows `hour`:00. */
+export function nextRunAt(hour: number, now: Date = new Date()): Date {
+  const bangkok = new Date(now.getTime() + 7 * HOUR_MS);
+  const day = bangkok.toISOString().slice(0, 10);
+  const today = Date.parse(`${day}T00:00:00+07:00`) + hour * HOUR_MS;
+  return new Date(today > now.getTime() ? today : today + 24 * HOUR_MS);
+}
+
+export interface SavedSearchJob {
+  /** One round now, under the lock (tests, and an admin's "send now"). */
+  runNow(): Promise<{ ran: boolean; mailed: number }>;
+  stop(): void;
+}
+
+export function startSavedSearchJob(options: {
+  database: Database;
+  settings: SearchMailSettings;
+  hour: number;
+  logger: Logger;
+  isReady: () => boolean;
+  /** Called when messages were written: the outbox sends them now. */
+  afterMail: () => void;
+}): SavedSearchJob {
+  const { database, logger } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running = false;
+
+  const run = async (): Promise<{ ran: boolean; mailed: number }> => {
+    if (running || !options.isReady()) return { ran: false, mailed: 0 };
+    running = true;
+    try {
+      const outcome = await database.tryExclusive(ALERTS_LOCK_ID, () =>
+        sendSearchAlerts(database.db, options.settings),
+      );
+      if (!outcome.ran) return { ran: false, mailed: 0 };
+      if (outcome.value.mailed > 0) {
+        logger.info(outcome.value, "saved-search alerts written");
+        options.afterMail();
+      }
+      return { ran: true, mailed: outcome.value.mailed };
+    } catch (err) {
+      logger.warn({ err }, "could not send saved-search alerts");
+      return { ran: false, mailed: 0 };
+    } finally {
+      running = false;
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => void run().finally(schedule),
+      nextRunAt(options.hour).getTime() - Date.now(),
+    );
+    timer.unref();
+  };
+  schedule();
+  return {
+    runNow: run,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

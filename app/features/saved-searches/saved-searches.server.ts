@@ -1,0 +1,395 @@
+/**
+ * Saved searches: stored with an address (one row per address and filters), confirmed by a link
+ * (double opt-in), and checked daily for units that are new to them. Every message goes through
+ * the leads' outbox, written in the same transaction as the change that causes it.
+ */
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.server.ts";
+import {
+  emailSuppressions,
+  outbox,
+  properties,
+  savedSearches,
+  savedSearchUnits,
+} from "../../db/schema.ts";
+import { isOneOf } from "../../domain/values.ts";
+import { LANGUAGES, type Language } from "../../i18n/languages.ts";
+import type { NotificationConfig } from "../../lib/config.server.ts";
+import type { Contacts } from "../../lib/contacts.ts";
+import { matchesFilters } from "../listings/filters.ts";
+import type { SearchFilters } from "./filter-summary.ts";
+import {
+  type AlertUnit,
+  alertEmail,
+  confirmationEmail,
+  searchLinks,
+} from "./saved-search-messages.ts";
+import { readFilters } from "./search-filters.ts";
+
+/** A confirmation link works this many days after its mail was written. */
+export const CONFIRM_DAYS = 7;
+/** Saving the same search again writes a new confirmation mail at most this often. */
+export const RESEND_AFTER_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SearchMailSettings {
+  publicUrl: string;
+  contacts: Contacts;
+  notifications: NotificationConfig;
+}
+
+type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/** 32 random bytes: the token of a search's confirm and unsubscribe links. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** A token as links carry it (43 URL-safe characters), or null. */
+export function readToken(value: unknown): string | null {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+const languageOf = (value: string): Language => (isOneOf(LANGUAGES, value) ? value : "en");
+
+async function isSuppressed(tx: Tx | AppDatabase, email: string): Promise<boolean> {
+  const rows = await tx
+    .select({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(eq(emailSuppressions.email, email));
+  return rows.length > 0;
+}
+
+async function enqueueConfirmation(
+  tx: Tx,
+  search: { id: number; email: string; language: Language; filters: string; token: string },
+  settings: SearchMailSettings | undefined,
+): Promise<boolean> {
+  const filters = readFilters(search.filters);
+  if (!settings?.notifications.email || !filters || (await isSuppressed(tx, search.email)))
+    return false;
+  const message = confirmationEmail({
+    email: search.email,
+    language: search.language,
+    filters,
+    links: searchLinks(settings.publicUrl, search.token, search.filters, search.language),
+    contacts: settings.contacts,
+    expiresInDays: CONFIRM_DAYS,
+  });
+  await tx.insert(outbox).values({
+    channel: "email",
+    purpose: "search-confirm",
+    savedSearchId: search.id,
+    payload: message,
+  });
+  return true;
+}
+
+/**
+ * Stores a search, or finds the one with the same address and filters. A new search, one the
+ * visitor had unsubscribed from, and one still unconfirmed whose last mail is older than
+ * RESEND_AFTER_MS get a confirmation mail; a confirmed one is left as it is. The answer is the
+ * same either way, so the form tells nobody what an address has saved.
+ */
+export async function saveSearch(
+  db: AppDatabase,
+  input: { email: string; filters: string; language: Language; sourcePage: string | null },
+  /** Unset, or without e-mail configured: the search is stored and no mail is written. */
+  settings: SearchMailSettings | undefined,
+  now: Date = new Date(),
+): Promise<{ id: number; created: boolean; mailed: boolean }> {
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(savedSearches)
+      .values({
+        email,
+        filters: input.filters,
+        language: input.language,
+        token: newToken(),
+        sourcePage: input.sourcePage,
+        createdAt: now,
+        confirmationSentAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      const mailed = await enqueueConfirmation(
+        tx,
+        { ...inserted, language: input.language },
+        settings,
+      );
+      return { id: inserted.id, created: true, mailed };
+    }
+    const [existing] = await tx
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.email, email), eq(savedSearches.filters, input.filters)))
+      .for("update");
+    if (!existing) throw new Error("The saved search was neither stored nor found");
+    const active = existing.confirmedAt !== null && existing.unsubscribedAt === null;
+    const recentlyMailed =
+      existing.confirmedAt === null &&
+      now.getTime() - existing.confirmationSentAt.getTime() < RESEND_AFTER_MS;
+    if (active || recentlyMailed) return { id: existing.id, created: false, mailed: false };
+    // Unsubscribed before, or its link is old: asked again, it is confirmed again.
+    const [renewed] = await tx
+      .update(savedSearches)
+      .set({
+        language: input.language,
+        confirmationSentAt: now,
+        confirmedAt: null,
+        unsubscribedAt: null,
+        ...(existing.unsubscribedAt ? { token: newToken() } : {}),
+      })
+      .where(eq(savedSearches.id, existing.id))
+      .returning();
+    if (!renewed) throw new Error("The saved search vanished");
+    const mailed = await enqueueConfirmation(
+      tx,
+      { ...renewed, language: input.language },
+      settings,
+    );
+    return { id: existing.id, created: false, mailed };
+  });
+}
+
+export interface SearchByToken {
+  id: number;
+  email: string;
+  language: Language;
+  filters: SearchFilters;
+  confirmed: boolean;
+  unsubscribed: boolean;
+  expired: boolean;
+}
+
+export async function findSearchByToken(
+  db: AppDatabase,
+  token: string,
+  now: Date = new Date(),
+): Promise<SearchByToken | null> {
+  const [row] = await db.select().from(savedSearches).where(eq(savedSearches.token, token));
+  const filters = row ? readFilters(row.filters) : null;
+  if (!row || !filters) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    language: languageOf(row.language),
+    filters,
+    confirmed: row.confirmedAt !== null,
+    unsubscribed: row.unsubscribedAt !== null,
+    expired:
+      row.confirmedAt === null &&
+      now.getTime() - row.confirmationSentAt.getTime() > CONFIRM_DAYS * DAY_MS,
+  };
+}
+
+interface UnitRow extends AlertUnit {
+  id: number;
+  status: (typeof properties.$inferSelect)["status"];
+  type: (typeof properties.$inferSelect)["type"];
+  location: string;
+}
+
+async function loadUnits(db: Tx | AppDatabase): Promise<UnitRow[]> {
+  return db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      name: properties.name,
+      building: properties.building,
+      unitCode: properties.unitCode,
+      bedrooms: properties.bedrooms,
+      pricingYearly: properties.pricingYearly,
+      status: properties.status,
+      type: properties.type,
+      location: properties.location,
+    })
+    .from(properties)
+    .orderBy(desc(properties.pricingYearly), sql`${properties.slug} collate "C"`);
+}
+
+/** The units a search shows now: its status tab and its filters, the listing's own rules. */
+function matching(units: UnitRow[], filters: SearchFilters): UnitRow[] {
+  return units.filter(
+    (u) =>
+      u.status === filters.status &&
+      matchesFilters({ ...u, pricing: { yearly: u.pricingYearly } }, filters),
+  );
+}
+
+export type ConfirmOutcome = "confirmed" | "expired" | "unsubscribed" | "invalid";
+
+/**
+ * Confirms a search (again is harmless). The units it matches at that moment are marked as seen:
+ * its first alert lists only units that come after.
+ */
+export async function confirmSearch(
+  db: AppDatabase,
+  token: string,
+  now: Date = new Date(),
+): Promise<ConfirmOutcome> {
+  const search = await findSearchByToken(db, token, now);
+  if (!search) return "invalid";
+  if (search.unsubscribed) return "unsubscribed";
+  if (search.confirmed) return "confirmed";
+  if (search.expired) return "expired";
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(savedSearches)
+      .set({ confirmedAt: now, lastCheckedAt: now })
+      .where(and(eq(savedSearches.id, search.id), isNull(savedSearches.confirmedAt)))
+      .returning({ id: savedSearches.id });
+    if (updated.length === 0) return;
+    const seen = matching(await loadUnits(tx), search.filters);
+    if (seen.length > 0)
+      await tx
+        .insert(savedSearchUnits)
+        .values(seen.map((u) => ({ savedSearchId: search.id, propertyId: u.id })))
+        .onConflictDoNothing();
+  });
+  return "confirmed";
+}
+
+/** Stops a search's alerts; true when the token names a search. */
+export async function unsubscribeSearch(
+  db: AppDatabase,
+  token: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: savedSearches.id, unsubscribedAt: savedSearches.unsubscribedAt })
+    .from(savedSearches)
+    .where(eq(savedSearches.token, token));
+  if (!row) return false;
+  if (!row.unsubscribedAt)
+    await db.update(savedSearches).set({ unsubscribedAt: now }).where(eq(savedSearches.id, row.id));
+  return true;
+}
+
+/**
+ * The daily round: for each confirmed, subscribed search whose address has not unsubscribed
+ * from all mail, the units that match it now and that it has not seen are written into one
+ * e-mail (in its language) and marked as seen, in one transaction per search. Nothing new:
+ * nothing written. Running it twice sends nothing twice.
+ */
+export async function sendSearchAlerts(
+  db: AppDatabase,
+  settings: SearchMailSettings,
+  now: Date = new Date(),
+): Promise<{ checked: number; mailed: number }> {
+  if (!settings.notifications.email) return { checked: 0, mailed: 0 };
+  const units = await loadUnits(db);
+  const searches = await db
+    .select()
+    .from(savedSearches)
+    .where(
+      and(
+        isNotNull(savedSearches.confirmedAt),
+        isNull(savedSearches.unsubscribedAt),
+        sql`not exists (select 1 from ${emailSuppressions} where ${emailSuppressions.email} = ${savedSearches.email})`,
+      ),
+    )
+    .orderBy(savedSearches.id);
+  let mailed = 0;
+  for (const search of searches) {
+    const filters = readFilters(search.filters);
+    if (!filters) continue;
+    const language = languageOf(search.language);
+    const sent = await db.transaction(async (tx) => {
+      // A second round running at once (it should not, under the lock) waits here, then sees
+      // what this one marked as seen.
+      await tx
+        .select({ id: savedSearches.id })
+        .from(savedSearches)
+        .where(eq(savedSearches.id, search.id))
+        .for("update");
+      const seen = new Set(
+        (
+          await tx
+            .select({ id: savedSearchUnits.propertyId })
+            .from(savedSearchUnits)
+            .where(eq(savedSearchUnits.savedSearchId, search.id))
+        ).map((r) => r.id),
+      );
+      const fresh = matching(units, filters).filter((u) => !seen.has(u.id));
+      if (fresh.length > 0) {
+        const message = alertEmail({
+          email: search.email,
+          language,
+          filters,
+          units: fresh,
+          links: searchLinks(settings.publicUrl, search.token, search.filters, language),
+          publicUrl: settings.publicUrl,
+          contacts: settings.contacts,
+        });
+        await tx.insert(outbox).values({
+          channel: "email",
+          purpose: "search-alert",
+          savedSearchId: search.id,
+          payload: message,
+        });
+        await tx
+          .insert(savedSearchUnits)
+          .values(fresh.map((u) => ({ savedSearchId: search.id, propertyId: u.id, sentAt: now })))
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(savedSearches)
+        .set({ lastCheckedAt: now, ...(fresh.length > 0 ? { lastSentAt: now } : {}) })
+        .where(eq(savedSearches.id, search.id));
+      return fresh.length > 0;
+    });
+    if (sent) mailed++;
+  }
+  return { checked: searches.length, mailed };
+}
+
+export type SearchState = "pending" | "expired" | "confirmed" | "unsubscribed";
+
+export interface AdminSavedSearch {
+  id: number;
+  email: string;
+  filters: SearchFilters | null;
+  rawFilters: string;
+  language: Language;
+  state: SearchState;
+  createdAt: string;
+  confirmedAt: string | null;
+  lastSentAt: string | null;
+  unitsSent: number;
+}
+
+/** Every saved search for the admin, newest first, with counts by state. */
+export async function listSavedSearches(db: AppDatabase, now: Date = new Date()) {
+  const rows = await db
+    .select({
+      search: savedSearches,
+      unitsSent: sql<number>`(select count(*)::int from ${savedSearchUnits} where ${savedSearchUnits.savedSearchId} = ${savedSearches.id} and ${savedSearchUnits.sentAt} is not null)`,
+    })
+    .from(savedSearches)
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  const searches: AdminSavedSearch[] = rows.map(({ search: s, unitsSent }) => ({
+    id: s.id,
+    email: s.email,
+    filters: readFilters(s.filters),
+    rawFilters: s.filters,
+    language: languageOf(s.language),
+    state: s.unsubscribedAt
+      ? "unsubscribed"
+      : s.confirmedAt
+        ? "confirmed"
+        : now.getTime() - s.confirmationSentAt.getTime() > CONFIRM_DAYS * DAY_MS
+          ? "expired"
+          : "pending",
+    createdAt: s.createdAt.toISOString(),
+    confirmedAt: s.confirmedAt?.toISOString() ?? null,
+    lastSentAt: s.lastSentAt?.toISOString() ?? null,
+    unitsSent: Number(unitsSent),
+  }));
+  const counts = { pending: 0, expired: 0, confirmed: 0, unsubscribed: 0 };
+  for (const s of searches) counts[s.state]++;
+  return { searches, counts, total: searches.length };
+}
