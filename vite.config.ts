@@ -4,8 +4,31 @@ import { defineConfig } from "vite";
 import { precompressAssets } from "./scripts/precompress-plugin.ts";
 
 export default defineConfig({
-  // The server build starts from our Express app, which mounts React Router's handler.
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: "shared",
+                  test: /[\\/]app[\\/](i18n|lib|ui|domain)[\\/]/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    // The server build starts from our Express app, which mounts React Router's handler.
     ssr: {
       build: {
         rollupOptions: { input: "./server/app.ts" },
