@@ -4,9 +4,7 @@ import { FormProblem, HoneypotField, SubmitButton, TextField } from "../leads/fo
 import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { AVAILABILITY_ALERT_FIELDS, LIMITS } from "../leads/lead-fields.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
-
-/** The form field that tells the unit page's action this post is an availability alert. */
-export const ALERT_FORM_MARKER = "availability-alert";
+import { ALERT_FORM_MARKER } from "./alert-form-marker.ts";
 
 /** "Notify me when it is free", shown on occupied and soon units. */
 export function AvailabilityAlertForm({
