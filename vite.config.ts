@@ -18,7 +18,10 @@ export default defineConfig({
                 },
                 {
                   name: "shared",
-                  test: /[\\/]app[\\/](i18n|lib|ui|domain)[\\/]/,
+                  test: (id: string) =>
+                    /[\\/]app[\\/](i18n|lib|ui|domain|features[\\/](media|favorites))[\\/]|[\\/](status-badge|facilities)\.tsx?$/.test(
+                      id,
+                    ) && !/[\\/](owner-programs|section-heading)\.tsx?$/.test(id),
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { currentLogger, getRuntime } from "../db/runtime.server.ts";
-import { ALERT_FORM_MARKER } from "../features/availability/alert-form-marker.ts";
+import { ALERT_FORM_MARKER } from "../domain/leads.ts";
 import { loadPublicCalendar } from "../features/availability/public-calendar.server.ts";
 import {
   availabilityAlertAction,

@@ -1,10 +1,10 @@
 import { useLocation } from "react-router";
+import { ALERT_FORM_MARKER } from "../../domain/leads.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { FormProblem, HoneypotField, SubmitButton, TextField } from "../leads/form-fields.tsx";
 import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { AVAILABILITY_ALERT_FIELDS, LIMITS } from "../leads/lead-fields.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
-import { ALERT_FORM_MARKER } from "./alert-form-marker.ts";
 
 /** "Notify me when it is free", shown on occupied and soon units. */
 export function AvailabilityAlertForm({
