@@ -13,7 +13,7 @@ interface Pair {
   ratio: number;
 }
 interface Results {
-  javascript?: Record<string, { files: number; gzipKB: number } | number>;
+  javascript?: Record<string, { files: number; gzipKB: number; brotliKB?: number } | number>;
   throughput?: {
     home: Rate;
     bareHome: Rate;
@@ -59,13 +59,14 @@ export function markdown(results: Results, about: ReturnType<typeof machine>): s
   }
   if (results.javascript) {
     lines.push(
-      "## JavaScript per page (gzip)",
+      "## JavaScript per page",
       "",
-      "| page | files | KB |",
-      "| --- | ---: | ---: |",
+      "| page | files | gzip KB | brotli KB |",
+      "| --- | ---: | ---: | ---: |",
     );
     for (const [page, value] of Object.entries(results.javascript)) {
-      if (typeof value === "object") lines.push(`| ${page} | ${value.files} | ${value.gzipKB} |`);
+      if (typeof value === "object")
+        lines.push(`| ${page} | ${value.files} | ${value.gzipKB} | ${value.brotliKB ?? ""} |`);
     }
     lines.push("");
   }

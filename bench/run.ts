@@ -1,18 +1,21 @@
 /**
  * `npm run bench`: the performance budgets (README, "Speed"), measured side by side in one run.
- *   1. JavaScript (gzip, as sent) Chromium downloads for public pages; any admin code among it.
+ *   1. JavaScript Chromium downloads for public pages (gzip as sent, and brotli); any admin code.
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
  *      Node server answering the same bytes (the ratio is what to compare across machines).
  *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
  *   4. Load: 100 connections of mixed traffic for 60 seconds while an admin saves a property
  *      every second (bench/load.ts); `npm run bench -- load` runs only this one.
+ * `npm run bench -- js` measures only the page JavaScript (1, with brotli sizes and the largest
+ * files), `npm run bench -- lighthouse` only Lighthouse's mobile profile; `BENCH_PAGES=home,unit`
+ * limits either to some of the pages (home, unit, blogPost).
  * Needs `npm run build` first, and Chromium (as the end-to-end tests). Writes
- * bench/results/latest.json (or load.json).
+ * bench/results/latest.json (or load.json, js.json, lighthouse.json).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
-import { type Browser, chromium } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/client.server.ts";
@@ -22,31 +25,13 @@ import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.se
 import { chromiumLaunchOptions } from "../tests/e2e/support/env.ts";
 import { lighthouseMedians } from "./lighthouse.ts";
 import { runLoadTest } from "./load.ts";
+import { pageJavaScript } from "./page-javascript.ts";
 import { machine, writeReport } from "./report.ts";
 import { freePort, root, startSite } from "./site.ts";
 import { moreThroughput } from "./throughput.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
-
-/** The JavaScript a visitor's browser really downloads for a page (gzip, as sent). */
-async function pageJavaScript(browser: Browser, url: string) {
-  const page = await browser.newPage();
-  const scripts: { url: string; bytes: number }[] = [];
-  page.on("requestfinished", async (request) => {
-    if (request.resourceType() !== "script") return;
-    const sizes = await request.sizes();
-    scripts.push({ url: request.url(), bytes: sizes.responseBodySize });
-  });
-  await page.goto(url, { waitUntil: "networkidle" });
-  await page.close();
-  const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-  return {
-    files: scripts.length,
-    gzipKB: +(total / 1024).toFixed(1),
-    adminCode: scripts.some((s) => /admin/i.test(s.url)),
-  };
-}
 
 async function requestsPerSecond(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
@@ -123,63 +108,88 @@ async function listingAtScale(count: number) {
 }
 
 const only = process.argv[2];
-if (only && only !== "load") {
-  console.error("Usage: npm run bench [-- load]");
+if (only && !["load", "js", "lighthouse"].includes(only)) {
+  console.error("Usage: npm run bench [-- load | js | lighthouse]");
   process.exit(2);
 }
+const pages = [
+  { page: "home", url: "/" },
+  { page: "unit", url: "/units/canopy-pool-villa-v-01" },
+  { page: "blogPost", url: "/blog/condo-or-pool-villa" },
+].filter(
+  ({ page }) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page),
+);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const about = machine();
+
+async function javascriptOfPages(siteUrl: string) {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const javascript: Record<string, unknown> = {};
+  for (const { page, url } of pages)
+    javascript[page] = await pageJavaScript(browser, `${siteUrl}${url}`);
+  await browser.close();
+  return { ...javascript, budgetKB: 125 };
+}
+
 const results: Record<string, unknown> = {};
-if (only !== "load") {
+if (only === "js" || only === "lighthouse") {
+  // One part alone, on the build as it is: the page JavaScript, or Lighthouse's mobile profile.
   const site = await startSite();
   try {
-    const browser = await chromium.launch(chromiumLaunchOptions());
-    results.javascript = {
-      home: await pageJavaScript(browser, `${site.url}/`),
-      unit: await pageJavaScript(browser, `${site.url}/units/canopy-pool-villa-v-01`),
-      blogPost: await pageJavaScript(browser, `${site.url}/blog/condo-or-pool-villa`),
-      budgetKB: 125,
-    };
-    await browser.close();
-
-    const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
-    const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());
-    const bareHome = await bareServer(homeBytes, "text/html; charset=utf-8");
-    const bareApi = await bareServer(apiBytes, "application/json");
-    const throughput = {
-      home: await requestsPerSecond(`${site.url}/`),
-      bareHome: await requestsPerSecond(bareHome.url),
-      api: await requestsPerSecond(`${site.url}/api/units`),
-      bareApi: await requestsPerSecond(bareApi.url),
-    };
-    await bareHome.close();
-    await bareApi.close();
-    results.throughput = {
-      ...throughput,
-      homeRatio: +(throughput.home.rps / throughput.bareHome.rps).toFixed(3),
-      apiRatio: +(throughput.api.rps / throughput.bareApi.rps).toFixed(3),
-      seconds: DURATION_S,
-      connections: CONNECTIONS,
-    };
-    results.moreThroughput = await moreThroughput(site.url);
-    results.lighthouse = await lighthouseMedians(
-      [
-        { page: "home", url: `${site.url}/` },
-        { page: "unit", url: `${site.url}/units/canopy-pool-villa-v-01` },
-        { page: "blogPost", url: `${site.url}/blog/condo-or-pool-villa` },
-      ],
-      Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
-    );
+    if (only === "js") {
+      results.javascript = await javascriptOfPages(site.url);
+    } else {
+      results.lighthouse = await lighthouseMedians(
+        pages.map(({ page, url }) => ({ page, url: `${site.url}${url}` })),
+        lighthouseRuns,
+        ["mobile"],
+      );
+    }
   } finally {
     await site.stop();
   }
-  results.listingAt10k = await listingAtScale(10_000);
+} else {
+  if (only !== "load") {
+    const site = await startSite();
+    try {
+      results.javascript = await javascriptOfPages(site.url);
+
+      const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
+      const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());
+      const bareHome = await bareServer(homeBytes, "text/html; charset=utf-8");
+      const bareApi = await bareServer(apiBytes, "application/json");
+      const throughput = {
+        home: await requestsPerSecond(`${site.url}/`),
+        bareHome: await requestsPerSecond(bareHome.url),
+        api: await requestsPerSecond(`${site.url}/api/units`),
+        bareApi: await requestsPerSecond(bareApi.url),
+      };
+      await bareHome.close();
+      await bareApi.close();
+      results.throughput = {
+        ...throughput,
+        homeRatio: +(throughput.home.rps / throughput.bareHome.rps).toFixed(3),
+        apiRatio: +(throughput.api.rps / throughput.bareApi.rps).toFixed(3),
+        seconds: DURATION_S,
+        connections: CONNECTIONS,
+      };
+      results.moreThroughput = await moreThroughput(site.url);
+      results.lighthouse = await lighthouseMedians(
+        pages.map(({ page, url }) => ({ page, url: `${site.url}${url}` })),
+        lighthouseRuns,
+      );
+    } finally {
+      await site.stop();
+    }
+    results.listingAt10k = await listingAtScale(10_000);
+  }
+  results.load = await runLoadTest();
 }
-results.load = await runLoadTest();
 
 console.log(JSON.stringify(results, null, 2));
 await mkdir(path.join(root, "bench", "results"), { recursive: true });
 await writeFile(
-  path.join(root, "bench", "results", only === "load" ? "load.json" : "latest.json"),
+  path.join(root, "bench", "results", `${only === undefined ? "latest" : only}.json`),
   `${JSON.stringify(results, null, 2)}\n`,
 );
-if (only !== "load") console.log(await writeReport(root, results, about));
+if (only === undefined) console.log(await writeReport(root, results, about));

@@ -11,6 +11,9 @@ export const LEAD_KINDS = [
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
+/** The `form` field that tells the unit page's action a post is an availability alert. */
+export const ALERT_FORM_MARKER = "availability-alert" satisfies LeadKind;
+
 export const LEAD_STATUSES = ["new", "handled"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 

@@ -1,20 +1,12 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { currentLogger, getRuntime } from "../db/runtime.server.ts";
-import {
-  ALERT_FORM_MARKER,
-  AvailabilityAlertForm,
-} from "../features/availability/availability-alert-form.tsx";
-import { AvailabilityCalendar } from "../features/availability/availability-calendar.tsx";
-import { addDays } from "../features/availability/calendar-dates.ts";
+import { ALERT_FORM_MARKER } from "../domain/leads.ts";
 import { loadPublicCalendar } from "../features/availability/public-calendar.server.ts";
 import {
   availabilityAlertAction,
   runtimeDeps,
   unitEnquiryAction,
 } from "../features/leads/lead-actions.server.ts";
-import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
-import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
-import { SimilarUnits } from "../features/listings/similar-units.tsx";
 import type { UnitSummary } from "../features/listings/unit.ts";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
@@ -31,8 +23,21 @@ import { pageMeta } from "../lib/page-meta.ts";
 import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
 import { breadcrumbJsonLd, unitJsonLd } from "../lib/seo.ts";
 import { useSite } from "../lib/use-site.ts";
+import { deferred } from "../ui/deferred.tsx";
 import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/unit";
+
+// The parts below the facts fetch their code when the visitor does anything, or scrolls within
+// 400 px of them: on a wide screen the calendar starts about 600 px under the first view, and
+// everything in it works from the server's HTML until then (forms post, months open).
+const CalendarAndForms = deferred(
+  async () => (await import("./unit-below-the-fold.tsx")).UnitCalendarAndForms,
+  "400px",
+);
+const SimilarUnits = deferred(
+  async () => (await import("../features/listings/similar-units.tsx")).SimilarUnits,
+  "400px",
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await loadSiteUnit(params.slug);
@@ -110,38 +115,14 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
       <UnitPage
         unit={unit}
         fallback={source === "fallback"}
-        enquiry={
-          <>
-            <UnitEnquiryForm
-              key={unit.slug}
-              unitName={unit.name}
-              offline={offline}
-              serverResult={enquiryResult}
-            />
-            {!offline && (
-              <UnitViewingForm
-                key={`viewing-${unit.slug}`}
-                unitName={unit.name}
-                action={`${localizePath(`/units/${unit.slug}`, lang)}/viewing`}
-                page={localizePath(`/units/${unit.slug}`, lang)}
-              />
-            )}
-          </>
-        }
-        calendar={
-          <>
-            {calendar && <AvailabilityCalendar calendar={calendar} />}
-            {!offline && unit.status !== "available" && (
-              <AvailabilityAlertForm
-                key={`alert-${unit.slug}`}
-                unitName={unit.name}
-                suggestedDate={
-                  unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))
-                }
-                serverResult={alertResult}
-              />
-            )}
-          </>
+        lower={
+          <CalendarAndForms
+            unit={unit}
+            calendar={calendar}
+            offline={offline}
+            alertResult={alertResult}
+            enquiryResult={enquiryResult}
+          />
         }
       />
       <SimilarUnits units={similar} />

@@ -10,7 +10,8 @@ import { memo, Suspense, use, useCallback, useEffect, useRef } from "react";
  * at a link to an #anchor (it may lie inside): a navigation that reaches the part waits for its
  * code, so it must be on its way before any navigation starts. Whenever React has to show the part without the server's HTML (after a
  * navigation, or an update reaching it before its code), the code is fetched at once, and the
- * address's #anchor, if it lies inside, is scrolled to when the part shows.
+ * address's #anchor, if it lies inside, is scrolled to when the part shows. The part's box gets
+ * `data-hydrated` once its code runs.
  *
  * The returned component is memoised: give it stable props.
  */
@@ -76,7 +77,9 @@ export function deferred<P extends object>(
       renderedHere.current = true;
       request();
     }, []);
-    const scrollToAnchor = useCallback(() => {
+    const shown = useCallback(() => {
+      // Marked once React runs the part, as the root marks the document (tests wait for it).
+      box.current?.setAttribute("data-hydrated", "");
       const id = decodeURIComponent(window.location.hash.slice(1));
       if (!renderedHere.current || !id) return;
       box.current?.querySelector(`#${CSS.escape(id)}`)?.scrollIntoView();
@@ -84,7 +87,7 @@ export function deferred<P extends object>(
     return (
       <div ref={box}>
         <Suspense fallback={<LoadNow onMount={fetchNow} />}>
-          <Loaded props={props} onShow={scrollToAnchor} />
+          <Loaded props={props} onShow={shown} />
         </Suspense>
       </div>
     );

@@ -94,6 +94,38 @@ test("a unit enquiry: one contact required, then thanks, and it is stored", asyn
   expect(rows[0]).toContain(api.units[0].name);
 });
 
+test("on a phone, the unit page's forms fetch their code when used, then send in place", async ({
+  page,
+  request,
+}) => {
+  const api = await (await request.get(`${server.url}/api/units`)).json();
+  const slug: string = api.units[0].slug;
+  const name = `Later ${Date.now()}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/units/${slug}`);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
+  // The forms are far below the first view: the server's HTML is there, their code is not.
+  const form = page.locator("#enquiry");
+  await expect(form.getByLabel("Your name")).toBeAttached();
+  const part = page.locator("div[data-hydrated]", { has: form });
+  await expect(part).toHaveCount(0);
+
+  await form.getByLabel("Your name").fill(name);
+  await expect(part).toHaveCount(1);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(form.getByText("Please give an e-mail or a phone number.")).toBeVisible();
+  await form.getByLabel("E-mail", { exact: true }).fill("later@example.com");
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(form.getByText(/Thank you! The rental desk will contact you about/)).toBeVisible();
+  // Sent by the page's own code (no new document), and stored.
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  const rows = await server.leadsWith(name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain("later@example.com");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,12 +1,10 @@
 import { useLocation } from "react-router";
+import { ALERT_FORM_MARKER } from "../../domain/leads.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { FormProblem, HoneypotField, SubmitButton, TextField } from "../leads/form-fields.tsx";
 import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { AVAILABILITY_ALERT_FIELDS, LIMITS } from "../leads/lead-fields.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
-
-/** The form field that tells the unit page's action this post is an availability alert. */
-export const ALERT_FORM_MARKER = "availability-alert";
 
 /** "Notify me when it is free", shown on occupied and soon units. */
 export function AvailabilityAlertForm({

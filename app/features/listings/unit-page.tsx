@@ -18,10 +18,8 @@ export interface UnitPageProps {
   unit: UnitDetail;
   /** The database was unreachable and a built-in demo unit is shown. */
   fallback?: boolean;
-  /** The enquiry and viewing forms, last in the main column. */
-  enquiry?: ReactNode;
-  /** The unit's free and taken days (and "notify me"), after the facts. */
-  calendar?: ReactNode;
+  /** The unit's free and taken days, "notify me" and the forms: last in the main column. */
+  lower?: ReactNode;
 }
 
 function BackToListings() {
@@ -148,7 +146,7 @@ function ContactBar({ unit }: { unit: UnitDetail }) {
   );
 }
 
-export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPageProps) {
+export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
   const { t, lang } = useT();
   const price = usePriceFormat();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
@@ -322,10 +320,7 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
           <ContactPanel unit={unit} />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">{facts}</div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-3 [&>:first-child]:mt-0">
-          {calendar}
-          {enquiry}
-        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3">{lower}</div>
       </div>
       <ContactBar unit={unit} />
     </article>

@@ -1,0 +1,61 @@
+import { AvailabilityAlertForm } from "../features/availability/availability-alert-form.tsx";
+import { AvailabilityCalendar } from "../features/availability/availability-calendar.tsx";
+import { addDays } from "../features/availability/calendar-dates.ts";
+import type { PublicCalendar } from "../features/availability/public-calendar.server.ts";
+import type { LeadFormResult } from "../features/leads/lead-fields.ts";
+import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
+import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
+import type { UnitDetail } from "../features/listings/unit.ts";
+import { localizePath } from "../i18n/languages.ts";
+import { useT } from "../i18n/use-t.tsx";
+
+export interface UnitCalendarAndFormsProps {
+  unit: UnitDetail;
+  calendar: PublicCalendar | null;
+  /** The demo unit shown while the database is unreachable: no forms that store anything. */
+  offline: boolean;
+  alertResult: LeadFormResult<string> | undefined;
+  enquiryResult: LeadFormResult<string> | undefined;
+}
+
+/**
+ * The unit page's parts after the facts: the calendar, "notify me when it is free", the enquiry
+ * and the viewing request. Their code loads when the visitor comes near or does anything.
+ */
+export function UnitCalendarAndForms({
+  unit,
+  calendar,
+  offline,
+  alertResult,
+  enquiryResult,
+}: UnitCalendarAndFormsProps) {
+  const { lang } = useT();
+  const page = localizePath(`/units/${unit.slug}`, lang);
+  return (
+    <div className="[&>:first-child]:mt-0">
+      {calendar && <AvailabilityCalendar calendar={calendar} />}
+      {!offline && unit.status !== "available" && (
+        <AvailabilityAlertForm
+          key={`alert-${unit.slug}`}
+          unitName={unit.name}
+          suggestedDate={unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))}
+          serverResult={alertResult}
+        />
+      )}
+      <UnitEnquiryForm
+        key={unit.slug}
+        unitName={unit.name}
+        offline={offline}
+        serverResult={enquiryResult}
+      />
+      {!offline && (
+        <UnitViewingForm
+          key={`viewing-${unit.slug}`}
+          unitName={unit.name}
+          action={`${page}/viewing`}
+          page={page}
+        />
+      )}
+    </div>
+  );
+}
