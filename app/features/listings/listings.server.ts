@@ -86,6 +86,8 @@ export const cardColumns = {
   monthly: properties.pricingMonthly,
   sixMonth: properties.pricingSixMonth,
   yearly: properties.pricingYearly,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
 };
 
 /** The listing's SQL: one page plus one row, so the caller knows whether more follow. */
