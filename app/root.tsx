@@ -31,6 +31,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return {
     contacts: config.contacts,
     publicUrl: config.publicUrl,
+    mapStyleUrl: config.mapStyleUrl,
     lang,
     messages: messagesFor(lang),
   };

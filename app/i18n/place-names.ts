@@ -14,6 +14,7 @@ const RUSSIAN: Record<string, string> = {
   Karon: "Карон",
   "Mai Khao": "Май Кхао",
   Thalang: "Таланг",
+  "Nai Yang": "Най Янг",
   "Phuket Town": "Пхукет-Таун",
 };
 

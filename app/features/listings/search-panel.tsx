@@ -46,6 +46,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
         <input type="hidden" name="status" value={query.status} />
       )}
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+      {query.view && <input type="hidden" name="view" value={query.view} />}
       <label className="text-sm font-semibold">
         {t("search.location")}
         <select name="location" defaultValue={query.location ?? ""} className={selectClass}>
