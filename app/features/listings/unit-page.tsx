@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { type GeoPosition, positionOf } from "../../domain/geo.ts";
 import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
@@ -7,6 +8,7 @@ import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/cont
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
+import { useNear } from "../../ui/use-near.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { facilityName } from "./facilities.ts";
 import { Gallery } from "./gallery.tsx";
@@ -21,6 +23,35 @@ export interface UnitPageProps {
   enquiry?: ReactNode;
   /** The unit's free and taken days (and "notify me"), after the facts. */
   calendar?: ReactNode;
+}
+
+const UnitLocationMap = lazy(() => import("./unit-location-map.tsx"));
+
+/** Where the unit is: a small map whose code is fetched when the visitor comes near it. */
+function UnitLocation({ unit, position }: { unit: UnitDetail; position: GeoPosition }) {
+  const { t, lang } = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNear(box);
+  const placeholder = <div className="size-full rounded-2xl bg-[#cfe8ec]" />;
+  return (
+    <section className="mt-10" aria-labelledby="location-title">
+      <h2 id="location-title" className="font-display text-2xl text-sea-900">
+        {t("map.unitHeading")}
+      </h2>
+      <p className="mt-2 text-ink-600">
+        {placeName(unit.location, lang)} · {t("map.unitNote")}
+      </p>
+      <div ref={box} className="mt-4 h-64 sm:h-80" data-testid="unit-location">
+        {near ? (
+          <Suspense fallback={placeholder}>
+            <UnitLocationMap slug={unit.slug} name={unit.name} position={position} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+      </div>
+    </section>
+  );
 }
 
 function BackToListings() {
@@ -150,6 +181,7 @@ function ContactBar({ unit }: { unit: UnitDetail }) {
 export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPageProps) {
   const { t, lang } = useT();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
+  const position = positionOf(unit);
   const leases = [
     { key: "yearly", price: unit.pricing.yearly },
     { key: "sixMonth", price: unit.pricing.sixMonth },
@@ -280,6 +312,8 @@ export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPage
           {description || t("property.noDescription")}
         </p>
       </section>
+
+      {position && <UnitLocation unit={unit} position={position} />}
     </>
   );
 
