@@ -106,7 +106,7 @@ export default function MapView(props: MapViewProps) {
   const texts = useRef({ t, lang });
   texts.current = { t, lang };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once; later props are read through `latest`.
+  // The map is made once; later props are read through `latest`.
   useEffect(() => {
     const box = container.current;
     if (!box) return;
