@@ -7,9 +7,23 @@ import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
 import { useSite } from "../../lib/use-site.ts";
-import type { MapPoint } from "../../ui/map/geojson.ts";
+import { type MapPoint, spreadShared } from "../../ui/map/geojson.ts";
 import MapView from "../../ui/map/map-view.tsx";
 import type { UnitSummary } from "./unit.ts";
+
+/** The units that have a position, as pins named by their name and price. */
+function placedPoints(
+  units: UnitSummary[],
+  t: ReturnType<typeof useT>["t"],
+  lang: ReturnType<typeof useT>["lang"],
+): MapPoint[] {
+  return units.flatMap((unit) => {
+    const position = positionOf(unit);
+    if (!position) return [];
+    const price = formatBaht(unit.pricing.yearly, lang);
+    return [{ id: unit.slug, ...position, label: t("map.pin", { name: unit.name, price }) }];
+  });
+}
 
 export default function UnitsMap({ units }: { units: UnitSummary[] }) {
   const { t, lang } = useT();
@@ -17,21 +31,7 @@ export default function UnitsMap({ units }: { units: UnitSummary[] }) {
   const [openSlug, setOpenSlug] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const cardLink = useRef<HTMLAnchorElement>(null);
-  const points: MapPoint[] = units.flatMap((unit) => {
-    const position = positionOf(unit);
-    return position
-      ? [
-          {
-            id: unit.slug,
-            ...position,
-            label: t("map.pin", {
-              name: unit.name,
-              price: formatBaht(unit.pricing.yearly, lang),
-            }),
-          },
-        ]
-      : [];
-  });
+  const points = spreadShared(placedPoints(units, t, lang));
   const open = units.find((unit) => unit.slug === openSlug);
 
   const close = useCallback(() => {

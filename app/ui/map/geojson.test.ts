@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundsOf, pointsGeoJson } from "./geojson.ts";
+import { boundsOf, pointsGeoJson, SHARED_SPREAD, spreadShared } from "./geojson.ts";
 
 describe("the maps' GeoJSON", () => {
   it("puts each point at [longitude, latitude] with its id and label", () => {
@@ -32,5 +32,25 @@ describe("the maps' GeoJSON", () => {
       [98.29, 7.77],
       [98.39, 8.12],
     ]);
+  });
+});
+
+describe("pins sharing a position", () => {
+  it("are set apart on a small circle around it; a lone pin stays put", () => {
+    const building = { latitude: 7.8843, longitude: 98.3878 };
+    const spread = spreadShared([
+      { id: "a", label: "A", ...building },
+      { id: "b", label: "B", ...building },
+      { id: "c", label: "C", ...building },
+      { id: "villa", label: "Villa", latitude: 7.77, longitude: 98.32 },
+    ]);
+    expect(spread.map((p) => p.id)).toEqual(["a", "b", "c", "villa"]);
+    expect(spread[3]).toMatchObject({ latitude: 7.77, longitude: 98.32 });
+    const keys = new Set(spread.slice(0, 3).map((p) => `${p.latitude},${p.longitude}`));
+    expect(keys.size).toBe(3);
+    for (const p of spread.slice(0, 3)) {
+      const distance = Math.hypot(p.latitude - building.latitude, p.longitude - building.longitude);
+      expect(distance).toBeCloseTo(SHARED_SPREAD, 9);
+    }
   });
 });

@@ -49,3 +49,34 @@ export function boundsOf(
     [east, north],
   ];
 }
+
+/** How far apart (degrees, about 40 m) pins sharing one position are drawn. */
+export const SHARED_SPREAD = 0.0004;
+
+/**
+ * Units of one building share its position; drawn there, their pins would cover each other at
+ * every zoom. Each group of points at one position is set on a small circle around it, so they
+ * part when the map is zoomed in close; a point alone stays where it is.
+ */
+export function spreadShared<P extends MapPoint>(points: readonly P[]): P[] {
+  const groups = new Map<string, number[]>();
+  points.forEach((point, index) => {
+    const key = `${point.latitude},${point.longitude}`;
+    groups.set(key, [...(groups.get(key) ?? []), index]);
+  });
+  const out = [...points];
+  for (const indexes of groups.values()) {
+    if (indexes.length < 2) continue;
+    indexes.forEach((index, k) => {
+      const point = points[index];
+      if (!point) return;
+      const angle = (2 * Math.PI * k) / indexes.length;
+      out[index] = {
+        ...point,
+        latitude: point.latitude + SHARED_SPREAD * Math.cos(angle),
+        longitude: point.longitude + SHARED_SPREAD * Math.sin(angle),
+      };
+    });
+  }
+  return out;
+}
