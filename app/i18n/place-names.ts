@@ -14,7 +14,6 @@ const RUSSIAN: Record<string, string> = {
   Karon: "Карон",
   "Mai Khao": "Май Кхао",
   Thalang: "Таланг",
-  "Nai Yang": "Най Янг",
   "Phuket Town": "Пхукет-Таун",
 };
 

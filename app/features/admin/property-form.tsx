@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useBlocker, useFetcher, useLocation } from "react-router";
+import { Link, useBlocker, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { type GeoPosition, roundDegrees } from "../../domain/geo.ts";
 import {
   BUILDINGS,
@@ -112,6 +112,8 @@ export function PropertyForm({
   version?: number | undefined;
 }) {
   const { search } = useLocation();
+  // MAP_STYLE_URL, as the root loader passed it.
+  const mapStyleUrl = useRouteLoaderData<{ mapStyleUrl?: string }>("root")?.mapStyleUrl;
   const fetcher = useFetcher<{ error: string; fieldErrors?: FieldErrors; conflict?: boolean }>();
   const [status, setStatus] = useState(values.status);
   const [images, setImages] = useState<ImageItem[]>([...values.images]);
@@ -284,6 +286,7 @@ export function PropertyForm({
         {inBrowser && (
           <Suspense fallback={<div className="h-72 rounded-2xl bg-[#cfe8ec]" />}>
             <PositionPicker
+              styleUrl={mapStyleUrl}
               position={typedPosition(latitude, longitude)}
               onPick={(picked) => {
                 setLatitude(String(roundDegrees(picked.latitude)));

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { useSite } from "../../lib/use-site.ts";
 import { PAGE_SIZE } from "./catalog.ts";
 import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
 import { SortAndChips } from "./sort-and-chips.tsx";
@@ -240,7 +241,8 @@ function ViewSwitch({ query }: { query: ListingQuery }) {
  * size; the map's module is fetched once the page runs in the browser.
  */
 function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }) {
-  const { t } = useT();
+  const { t, lang } = useT();
+  const site = useSite();
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const unplaced = units.filter((u) => u.latitude === null || u.longitude === null).length;
@@ -263,7 +265,13 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
     <div className="space-y-3">
       {inBrowser ? (
         <Suspense fallback={placeholder}>
-          <UnitsMap units={units} />
+          <UnitsMap
+            units={units}
+            unitHref={(slug) => localizePath(`/units/${slug}`, lang)}
+            styleUrl={site?.mapStyleUrl}
+            t={t}
+            lang={lang}
+          />
         </Suspense>
       ) : (
         placeholder

@@ -1,12 +1,13 @@
 import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { type GeoPosition, positionOf } from "../../domain/geo.ts";
+import type { GeoPosition } from "../../domain/geo.ts";
 import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
+import { useSite } from "../../lib/use-site.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
 import { useNear } from "../../ui/use-near.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
@@ -30,6 +31,7 @@ const UnitLocationMap = lazy(() => import("./unit-location-map.tsx"));
 /** Where the unit is: a small map whose code is fetched when the visitor comes near it. */
 function UnitLocation({ unit, position }: { unit: UnitDetail; position: GeoPosition }) {
   const { t, lang } = useT();
+  const site = useSite();
   const box = useRef<HTMLDivElement>(null);
   const near = useNear(box);
   const placeholder = <div className="size-full rounded-2xl bg-[#cfe8ec]" />;
@@ -44,7 +46,14 @@ function UnitLocation({ unit, position }: { unit: UnitDetail; position: GeoPosit
       <div ref={box} className="mt-4 h-64 sm:h-80" data-testid="unit-location">
         {near ? (
           <Suspense fallback={placeholder}>
-            <UnitLocationMap slug={unit.slug} name={unit.name} position={position} />
+            <UnitLocationMap
+              slug={unit.slug}
+              name={unit.name}
+              position={position}
+              styleUrl={site?.mapStyleUrl}
+              t={t}
+              lang={lang}
+            />
           </Suspense>
         ) : (
           placeholder
@@ -181,7 +190,11 @@ function ContactBar({ unit }: { unit: UnitDetail }) {
 export function UnitPage({ unit, fallback = false, enquiry, calendar }: UnitPageProps) {
   const { t, lang } = useT();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
-  const position = positionOf(unit);
+  // Checked here rather than with positionOf: the page's first JavaScript stays as it was.
+  const position =
+    unit.latitude !== null && unit.longitude !== null
+      ? { latitude: unit.latitude, longitude: unit.longitude }
+      : null;
   const leases = [
     { key: "yearly", price: unit.pricing.yearly },
     { key: "sixMonth", price: unit.pricing.sixMonth },

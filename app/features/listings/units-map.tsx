@@ -2,21 +2,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { positionOf } from "../../domain/geo.ts";
-import { localizePath } from "../../i18n/languages.ts";
+import type { Language } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
-import { useT } from "../../i18n/use-t.tsx";
+import type { TranslateFunction } from "../../i18n/translate.ts";
 import { formatBaht } from "../../lib/format.ts";
-import { useSite } from "../../lib/use-site.ts";
 import { type MapPoint, spreadShared } from "../../ui/map/geojson.ts";
 import MapView from "../../ui/map/map-view.tsx";
+import { mapTexts } from "./map-texts.ts";
 import type { UnitSummary } from "./unit.ts";
 
 /** The units that have a position, as pins named by their name and price. */
-function placedPoints(
-  units: UnitSummary[],
-  t: ReturnType<typeof useT>["t"],
-  lang: ReturnType<typeof useT>["lang"],
-): MapPoint[] {
+function placedPoints(units: UnitSummary[], t: TranslateFunction, lang: Language): MapPoint[] {
   return units.flatMap((unit) => {
     const position = positionOf(unit);
     if (!position) return [];
@@ -25,9 +21,20 @@ function placedPoints(
   });
 }
 
-export default function UnitsMap({ units }: { units: UnitSummary[] }) {
-  const { t, lang } = useT();
-  const styleUrl = useSite()?.mapStyleUrl;
+export default function UnitsMap({
+  units,
+  unitHref,
+  styleUrl,
+  t,
+  lang,
+}: {
+  units: UnitSummary[];
+  /** The unit page's address in the visitor's language. */
+  unitHref: (slug: string) => string;
+  styleUrl: string | undefined;
+  t: TranslateFunction;
+  lang: Language;
+}) {
   const [openSlug, setOpenSlug] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const cardLink = useRef<HTMLAnchorElement>(null);
@@ -52,6 +59,7 @@ export default function UnitsMap({ units }: { units: UnitSummary[] }) {
 
   return (
     <MapView
+      texts={mapTexts(t, lang)}
       points={points}
       cluster
       styleUrl={styleUrl}
@@ -92,7 +100,7 @@ export default function UnitsMap({ units }: { units: UnitSummary[] }) {
             </p>
             <Link
               ref={cardLink}
-              to={localizePath(`/units/${open.slug}`, lang)}
+              to={unitHref(open.slug)}
               data-testid="map-card-link"
               className="mt-1 inline-flex rounded-lg text-sm font-semibold text-sea-700 underline underline-offset-2 hover:text-sea-900 focus-visible:outline-2 focus-visible:outline-sea-700"
             >

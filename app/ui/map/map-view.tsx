@@ -15,8 +15,6 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import type { GeoPosition } from "../../domain/geo.ts";
-import { placeName } from "../../i18n/place-names.ts";
-import { useT } from "../../i18n/use-t.tsx";
 import { boundsOf, type MapPoint, pointsGeoJson } from "./geojson.ts";
 import { MAP_AREA, MAP_CENTER } from "./map-area.ts";
 import land from "./phuket-land.json";
@@ -72,7 +70,22 @@ const PIN_CLASS =
   "flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-white bg-coral-500 text-white shadow-md transition hover:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sea-900";
 const SELECTED_CLASS = "ring-4 ring-sea-900";
 
+/** What the map says, in the page's language. */
+export interface MapTexts {
+  loading: string;
+  noWebgl: string;
+  failed: string;
+  office: string;
+  beach: (name: string) => string;
+  cluster: (count: number) => string;
+}
+
 export interface MapViewProps {
+  /**
+   * Passed in rather than read from the translator's context: this module then shares no code
+   * with the pages' first JavaScript, whose chunks stay as they were.
+   */
+  texts: MapTexts;
   points: readonly MapPoint[];
   /** Accessible name of the map. */
   label: string;
@@ -95,7 +108,6 @@ export interface MapViewProps {
 
 /** A MapLibre map with pins as buttons, beaches and the office labelled as HTML. */
 export default function MapView(props: MapViewProps) {
-  const { t, lang } = useT();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibre | null>(null);
   const markers = useRef(new Map<string, Marker>());
@@ -103,8 +115,8 @@ export default function MapView(props: MapViewProps) {
   // The latest props, read by MapLibre's event handlers without re-creating the map.
   const latest = useRef(props);
   latest.current = props;
-  const texts = useRef({ t, lang });
-  texts.current = { t, lang };
+  const texts = useRef(props.texts);
+  texts.current = props.texts;
 
   // The map is made once; later props are read through `latest`.
   useEffect(() => {
@@ -142,7 +154,7 @@ export default function MapView(props: MapViewProps) {
       "top-right",
     );
     instance.touchZoomRotate.disableRotation();
-    addLandmarks(instance, texts.current.t, texts.current.lang);
+    addLandmarks(instance, texts.current);
     instance.on("error", (event) => {
       if (!instance.loaded() && !instance.isStyleLoaded()) setState("failed");
       console.warn("map:", event.error?.message);
@@ -218,7 +230,7 @@ export default function MapView(props: MapViewProps) {
           role="status"
           className="absolute inset-x-0 top-4 mx-auto w-fit rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 shadow"
         >
-          {t("map.loading")}
+          {props.texts.loading}
         </p>
       )}
       {(state === "no-webgl" || state === "failed") && (
@@ -227,7 +239,7 @@ export default function MapView(props: MapViewProps) {
           data-testid="map-unavailable"
           className="absolute inset-x-4 top-4 rounded-xl bg-white px-4 py-3 text-ink-900 shadow"
         >
-          {t(state === "no-webgl" ? "map.noWebgl" : "map.failed")}
+          {state === "no-webgl" ? props.texts.noWebgl : props.texts.failed}
         </p>
       )}
       {props.children}
@@ -236,9 +248,7 @@ export default function MapView(props: MapViewProps) {
 }
 
 type Latest = { current: MapViewProps };
-type Texts = {
-  current: { t: ReturnType<typeof useT>["t"]; lang: ReturnType<typeof useT>["lang"] };
-};
+type Texts = { current: MapTexts };
 
 function fitTo(map: MapLibre, points: readonly GeoPosition[], singleZoom = 13) {
   const bounds = boundsOf(points);
@@ -315,7 +325,7 @@ function refreshClusters(
         String(count),
       );
       button.setAttribute("type", "button");
-      button.setAttribute("aria-label", texts.current.t("map.cluster", { count }));
+      button.setAttribute("aria-label", texts.current.cluster(count));
       button.dataset.testid = "map-cluster";
       button.dataset.count = String(count);
       button.addEventListener("click", async (event) => {
@@ -343,12 +353,12 @@ function refreshClusters(
 }
 
 /** The beaches and the office, as text markers: MapLibre's own labels would need font files. */
-function addLandmarks(map: MapLibre, t: Texts["current"]["t"], lang: Texts["current"]["lang"]) {
+function addLandmarks(map: MapLibre, texts: MapTexts) {
   for (const beach of BEACHES) {
     const label = element(
       "span",
       "pointer-events-none rounded bg-white/70 px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap text-sea-800",
-      t("map.beach", { name: placeName(beach.name, lang) }),
+      texts.beach(beach.name),
     );
     label.dataset.testid = "map-beach";
     new Marker({
@@ -364,7 +374,7 @@ function addLandmarks(map: MapLibre, t: Texts["current"]["t"], lang: Texts["curr
     "pointer-events-none flex items-center gap-1 rounded-full bg-sea-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white shadow",
   );
   office.dataset.testid = "map-office";
-  office.append(element("span", "size-2 rounded-full bg-white"), t("map.office"));
+  office.append(element("span", "size-2 rounded-full bg-white"), texts.office);
   new Marker({ element: office, anchor: "left", offset: [4, 0] })
     .setLngLat([OFFICE_POSITION.longitude, OFFICE_POSITION.latitude])
     .addTo(map);

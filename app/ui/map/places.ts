@@ -4,7 +4,6 @@ import type { GeoPosition } from "../../domain/geo.ts";
 /** `east`: the beach faces east, so its label sits on the land side of the point, to the right. */
 export const BEACHES: readonly ({ name: string; east?: boolean } & GeoPosition)[] = [
   { name: "Mai Khao", latitude: 8.135, longitude: 98.298 },
-  { name: "Nai Yang", latitude: 8.09, longitude: 98.297 },
   { name: "Bang Tao", latitude: 8.0, longitude: 98.292 },
   { name: "Surin", latitude: 7.975, longitude: 98.278 },
   { name: "Kamala", latitude: 7.95, longitude: 98.281 },
