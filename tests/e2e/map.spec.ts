@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
 import type { Locator, Page } from "@playwright/test";
 import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
+import { freePort, startServer, tempDataDir } from "./support/server-process.ts";
 import { expect, test } from "./support/test.ts";
 
 /** The map's code: MapLibre, its worker and the modules built on it. */
@@ -121,6 +123,24 @@ test.describe("the map of units", () => {
     await expect(page.locator("h1")).toBeVisible();
   });
 
+  test("the built-in map asks no other site; the policy lets MapLibre run its workers", async ({
+    page,
+  }) => {
+    const outside: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("http://127.0.0.1") && !request.url().startsWith("blob:"))
+        outside.push(request.url());
+    });
+    const response = await page.goto("/?view=map");
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    const directives = policy.split(";").map((d) => d.trim());
+    expect(directives).toContain("worker-src 'self' blob:");
+    expect(directives).toContain("connect-src 'self'");
+    await mapReady(page.getByTestId("map"));
+    await expect(page.getByTestId("map-beach").first()).toBeVisible();
+    expect(outside).toEqual([]);
+  });
+
   test("without WebGL the map says so and the list stays a click away", async ({ page }) => {
     await page.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext;
@@ -220,5 +240,43 @@ test("the admin sets a unit's position by typing and by clicking the map, and it
     expect(errors).toEqual([]);
   } finally {
     await server.stop();
+  }
+});
+
+test("MAP_STYLE_URL draws the maps with that style, allowed by the policy", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stylePort = await freePort();
+  const styleOrigin = `http://127.0.0.1:${stylePort}`;
+  let styleRequests = 0;
+  const styleServer = createServer((_request, response) => {
+    styleRequests++;
+    response.writeHead(200, {
+      "Content-Type": "application/json",
+      "Access-Control-Allow-Origin": "*",
+    });
+    response.end(
+      JSON.stringify({
+        version: 8,
+        sources: {},
+        layers: [{ id: "paper", type: "background", paint: { "background-color": "#f0e0c0" } }],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => styleServer.listen(stylePort, "127.0.0.1", resolve));
+  const server = await startServer({
+    DATA_DIR: tempDataDir(),
+    MAP_STYLE_URL: `${styleOrigin}/style.json`,
+  });
+  try {
+    const response = await page.goto(`${server.url}/?view=map`);
+    expect(response?.headers()["content-security-policy"]).toContain(
+      `connect-src 'self' ${styleOrigin}`,
+    );
+    await mapReady(page.getByTestId("map"));
+    expect(styleRequests).toBeGreaterThan(0);
+    await expect.poll(() => unitsShown(page)).toBeGreaterThan(0);
+  } finally {
+    await server.stop();
+    styleServer.close();
   }
 });
