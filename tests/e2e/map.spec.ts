@@ -40,10 +40,19 @@ test.describe("the map of units", () => {
     page,
   }) => {
     const requests = mapRequests(page);
-    await page.goto("/?type=pool-villa");
+    const scripts: number[] = [];
+    page.on("requestfinished", async (request) => {
+      if (request.resourceType() === "script")
+        scripts.push((await request.sizes()).responseBodySize);
+    });
+    await page.goto("/?type=pool-villa", { waitUntil: "networkidle" });
     await expect(page.getByTestId("unit-card").first()).toBeVisible();
-    // The home page's own JavaScript has nothing of the map.
+    // The home page's own JavaScript has nothing of the map, and stays within its budget
+    // (MapLibre alone is about 300 KB compressed).
     expect(requests).toEqual([]);
+    const firstKB = scripts.reduce((a, b) => a + b, 0) / 1024;
+    expect(firstKB).toBeGreaterThan(50);
+    expect(firstKB).toBeLessThan(125);
 
     await page.getByTestId("view-map").click();
     await expect(page).toHaveURL(/[?&]type=pool-villa/);
