@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
 import { freePort, startServer, tempDataDir } from "./support/server-process.ts";
@@ -148,6 +149,24 @@ test.describe("the map of units", () => {
     await mapReady(page.getByTestId("map"));
     await expect(page.getByTestId("map-beach").first()).toBeVisible();
     expect(outside).toEqual([]);
+  });
+
+  test("the maps have no serious or critical accessibility violations", async ({ page }) => {
+    // Two pages, each drawn and then scanned: more than the default time on a busy machine.
+    test.setTimeout(60_000);
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    await page.goto("/?view=map");
+    await mapReady(page.getByTestId("map"));
+    await expect.poll(() => unitsShown(page)).toBeGreaterThan(0);
+    await page.getByTestId("map-cluster").or(page.getByTestId("map-pin")).first().focus();
+    expect(await serious()).toEqual([]);
+    await page.goto("/units/canopy-pool-villa-v-01");
+    await page.getByTestId("unit-location").scrollIntoViewIfNeeded();
+    await mapReady(page.getByTestId("unit-location").getByTestId("map"));
+    expect(await serious()).toEqual([]);
   });
 
   test("without WebGL the map says so and the list stays a click away", async ({ page }) => {
