@@ -49,7 +49,7 @@ test.describe("the map of units", () => {
     await page.goto("/?type=pool-villa", { waitUntil: "networkidle" });
     await expect(page.getByTestId("unit-card").first()).toBeVisible();
     // The home page's own JavaScript has nothing of the map, and stays within its budget
-    // (MapLibre alone is about 300 KB compressed).
+    // (MapLibre alone is about 245 KB compressed).
     expect(requests).toEqual([]);
     const firstKB = scripts.reduce((a, b) => a + b, 0) / 1024;
     expect(firstKB).toBeGreaterThan(50);
