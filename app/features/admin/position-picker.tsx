@@ -28,7 +28,7 @@ export default function PositionPicker({
       styleUrl={styleUrl}
       label="Map: click to set the unit's position"
       onPick={onPick}
-      singleZoom={14}
+      singleZoom={12}
       className="h-72 cursor-crosshair"
     />
   );

@@ -221,11 +221,10 @@ function ViewSwitch({ query }: { query: ListingQuery }) {
                 preventScrollReset
                 data-testid={`view-${view}`}
                 aria-current={view === current ? "page" : undefined}
-                className={`inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-sea-700 ${
+                className={`inline-flex items-center rounded-lg px-4 py-1.5 focus-visible:outline-2 focus-visible:outline-sea-700 ${
                   view === current ? "bg-sea-900 text-white" : "text-sea-900 hover:bg-sea-50"
                 }`}
               >
-                <span aria-hidden="true">{view === "map" ? "⌖" : "☰"}</span>
                 {t(`map.${view}`)}
               </Link>
             </li>
