@@ -35,6 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     contacts: config.contacts,
     publicUrl: config.publicUrl,
+    mapStyleUrl: config.mapStyleUrl,
     lang,
     messages: messagesFor(lang),
     priceCurrency,

@@ -57,6 +57,11 @@ function mediaOrigin(config: AppConfig): string[] {
   return url?.startsWith("http:") ? [new URL(url).origin] : [];
 }
 
+/** The origin of MAP_STYLE_URL, which the maps fetch the style, tiles and glyphs from. */
+function mapStyleOrigin(config: AppConfig): string[] {
+  return config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
+}
+
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "browsing-topics=()",
@@ -233,6 +238,9 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
                 (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
               ],
               "img-src": ["'self'", "data:", "https:", ...mediaOrigin(config)],
+              // MapLibre runs its workers from blob: URLs and fetches the style's tiles and fonts.
+              "worker-src": ["'self'", "blob:"],
+              "connect-src": ["'self'", ...mapStyleOrigin(config)],
               "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
             },
           },

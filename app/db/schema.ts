@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -54,6 +55,9 @@ export const properties = pgTable(
      * stays gets its status and dates from them (app/features/availability).
      */
     statusOverride: boolean("status_override").notNull().default(false),
+    /** WGS 84 degrees of the unit's pin on the maps; both set or both empty. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
   },
   (t) => [
     uniqueIndex("properties_slug_key").on(t.slug),
@@ -77,6 +81,10 @@ export const properties = pgTable(
     check(
       "properties_prices_check",
       sql`${t.pricingMonthly} >= 0 and ${t.pricingSixMonth} >= 0 and ${t.pricingYearly} >= 0`,
+    ),
+    check(
+      "properties_position_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
     ),
   ],
 );

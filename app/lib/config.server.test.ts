@@ -264,3 +264,17 @@ describe("lead alert and reply channels", () => {
       );
   });
 });
+
+describe("map style", () => {
+  it("is the built-in one unless MAP_STYLE_URL names an http(s) style", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mapStyleUrl).toBeUndefined();
+    const url = "https://tiles.example.com/styles/phuket.json";
+    expect(loadConfig({ DATA_DIR: tempDir(), MAP_STYLE_URL: url }).mapStyleUrl).toBe(url);
+    expect(configProblems({ MAP_STYLE_URL: "javascript:alert(1)" }).join()).toContain(
+      "MAP_STYLE_URL must be an absolute http(s) URL of a map style",
+    );
+    expect(configProblems({ MAP_STYLE_URL: "styles/phuket.json" }).join()).toContain(
+      "MAP_STYLE_URL must be an absolute http(s) URL",
+    );
+  });
+});

@@ -49,6 +49,11 @@ const configSchema = z
     CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
     OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
     SERVICES_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
+    MAP_STYLE_URL: optional(
+      z
+        .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL of a map style" })
+        .max(2000, "must be at most 2000 characters"),
+    ),
     MEDIA_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
     MEDIA_PUBLIC_URL: optional(
       z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }),
@@ -226,6 +231,11 @@ export interface AppConfig {
    * redirects there. Unset: this server serves them itself.
    */
   mediaPublicUrl: string | undefined;
+  /**
+   * A MapLibre style (MAP_STYLE_URL) the maps draw instead of the built-in outline of Phuket.
+   * Unset: the maps make no request to another site.
+   */
+  mapStyleUrl: string | undefined;
   availability: {
     /** A unit taken today that is free again within this many days is "soon". */
     horizonDays: number;
@@ -309,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { storage: "local" },
     mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/$/, ""),
+    mapStyleUrl: c.MAP_STYLE_URL,
     availability: {
       horizonDays: c.AVAILABILITY_HORIZON_DAYS,
       feedIntervalMinutes: c.CALENDAR_FEED_INTERVAL_MINUTES,

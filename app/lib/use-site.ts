@@ -5,6 +5,8 @@ export interface Site {
   /** PUBLIC_URL without a trailing slash: the base of every absolute address. */
   publicUrl: string;
   contacts: Contacts;
+  /** MAP_STYLE_URL: the maps' style; unset, the built-in one. */
+  mapStyleUrl?: string | undefined;
 }
 
 /** The site's address and contacts, as the root loader passed them from the configuration. */

@@ -93,6 +93,8 @@ export async function insertDemoUnits(db: AppDatabase, units: DemoUnit[] = demoU
           pricingMonthly: unit.pricing.monthly,
           pricingSixMonth: unit.pricing.sixMonth,
           pricingYearly: unit.pricing.yearly,
+          latitude: unit.latitude,
+          longitude: unit.longitude,
           facilities: unit.facilities,
           description: unit.description,
           descriptionRu: unit.descriptionRu,

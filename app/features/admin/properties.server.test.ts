@@ -20,8 +20,10 @@ import {
   updateProperty,
 } from "./properties.server.ts";
 import { listDeletedProperties, propertyHistory } from "./property-audit.server.ts";
+import { describeChanges } from "./property-change-format.ts";
 import { restoreProperty } from "./property-restore.server.ts";
 import {
+  fieldErrors,
   NEW_PROPERTY_DEFAULTS,
   type PropertyInput,
   propertyFormSchema,
@@ -140,6 +142,37 @@ describe("the property form schema", () => {
     expect(propertyFormSchema.safeParse(form({ images: "not json" })).success).toBe(false);
   });
 
+  it("takes a position as both coordinates or neither, in range, rounded to six decimals", () => {
+    expect(input({ latitude: "", longitude: "" })).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
+    expect(input({})).toMatchObject({ latitude: null, longitude: null });
+    expect(input({ latitude: " 7,95231234 ", longitude: "98.2848" })).toMatchObject({
+      latitude: 7.952312,
+      longitude: 98.2848,
+    });
+    const errors = (fields: Record<string, string>) => {
+      const result = propertyFormSchema.safeParse(form(fields));
+      return result.success ? {} : fieldErrors(result.error);
+    };
+    expect(errors({ latitude: "7.95", longitude: "" })).toEqual({
+      longitude: "Enter both latitude and longitude, or leave both empty",
+    });
+    expect(errors({ latitude: "", longitude: "98.3" })).toEqual({
+      latitude: "Enter both latitude and longitude, or leave both empty",
+    });
+    expect(errors({ latitude: "91", longitude: "-180.5" })).toEqual({
+      latitude: "Latitude must be between -90 and 90",
+      longitude: "Longitude must be between -180 and 180",
+    });
+    for (const bad of ["7.9N", "1e2", "NaN", "Infinity", "0x10", "7.9.1", "1".repeat(30)]) {
+      expect(errors({ latitude: bad, longitude: "98.3" }).latitude).toBe(
+        "Latitude must be a number of degrees, like 7.9523",
+      );
+    }
+  });
+
   it("has the spec's defaults for a new property", () => {
     expect(NEW_PROPERTY_DEFAULTS).toMatchObject({
       building: "The Trees",
@@ -226,6 +259,41 @@ describe.each(TEST_ENGINES)("property management on %s", (engine) => {
     await deleteProperty(db, p.id, adminId);
     const after = await loadListing(db, { status: "available", page: 1 });
     expect(after.units.map((u) => u.slug)).not.toContain(p.slug);
+  });
+
+  it("stores a position, returns it to the listing and the map, and records it readably", async () => {
+    const db = database.db;
+    const p = await createProperty(
+      db,
+      input({ unitCode: "MAP-1", name: "Pinned", latitude: "7.9523", longitude: "98.2848" }),
+      adminId,
+    );
+    expect(await getProperty(db, p.id)).toMatchObject({ latitude: 7.9523, longitude: 98.2848 });
+    const onMap = await loadListing(db, { status: "available", page: 1, view: "map" });
+    expect(onMap.units.find((u) => u.slug === p.slug)).toMatchObject({
+      latitude: 7.9523,
+      longitude: 98.2848,
+    });
+    await updateProperty(
+      db,
+      storage,
+      p.id,
+      1,
+      input({ unitCode: "MAP-1", name: "Pinned" }),
+      adminId,
+    );
+    expect(await getProperty(db, p.id)).toMatchObject({ latitude: null, longitude: null });
+    const [latest] = await propertyHistory(db, p.id);
+    expect(describeChanges(latest?.before ?? null, latest?.after ?? null)).toEqual([
+      "Position on the map: 7.9523, 98.2848 → —",
+    ]);
+    // The database holds the same rule as the form: one coordinate alone, or out of range, fails.
+    await expect(
+      db.update(properties).set({ latitude: 8 }).where(eq(properties.id, p.id)),
+    ).rejects.toThrow();
+    await expect(
+      db.update(properties).set({ latitude: 95, longitude: 98 }).where(eq(properties.id, p.id)),
+    ).rejects.toThrow();
   });
 
   it("refuses a save made on a stale version, keeping the other admin's edit", async () => {

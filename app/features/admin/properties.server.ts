@@ -209,6 +209,8 @@ export function columns(input: PropertyInput) {
     facilities: input.facilities,
     description: input.description,
     descriptionRu: input.descriptionRu,
+    latitude: input.latitude,
+    longitude: input.longitude,
   };
 }
 

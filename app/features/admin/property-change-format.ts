@@ -25,7 +25,7 @@ const FIELD_LABELS: Record<string, string> = {
   statusOverride: "Override the calendar",
   images: "Images",
 };
-const IGNORED = new Set(["id", "updatedAt", "version", "createdAt"]);
+const IGNORED = new Set(["id", "updatedAt", "version", "createdAt", "latitude", "longitude"]);
 const LONG_TEXT = new Set(["description", "descriptionRu"]);
 
 function show(key: string, value: unknown): string {
@@ -64,6 +64,14 @@ export function describeChanges(old: object | null, saved: object | null): strin
     } else {
       lines.push(`${label}: ${show(key, before[key])} → ${show(key, after[key])}`);
     }
+  }
+  const position = (p: Record<string, unknown>) =>
+    typeof p.latitude === "number" && typeof p.longitude === "number"
+      ? `${p.latitude}, ${p.longitude}`
+      : "—";
+  // Snapshots from before positions existed have neither key: the same as no position.
+  if (position(before) !== position(after)) {
+    lines.push(`Position on the map: ${position(before)} → ${position(after)}`);
   }
   return lines;
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useBlocker, useFetcher, useLocation } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useBlocker, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { type GeoPosition, roundDegrees } from "../../domain/geo.ts";
 import {
   BUILDINGS,
   LISTING_LOCATIONS,
@@ -39,6 +40,21 @@ export interface PropertyFormValues {
   description: string;
   descriptionRu: string;
   images: readonly ImageItem[];
+  latitude: number | null;
+  longitude: number | null;
+}
+
+// MapLibre comes only with the form's map, fetched once the form shows in a browser.
+const PositionPicker = lazy(() => import("./position-picker.tsx"));
+
+/** Typed degrees as a position, when both read as numbers in range; null otherwise. */
+function typedPosition(latitude: string, longitude: string): GeoPosition | null {
+  const lat = Number(latitude.trim().replace(",", "."));
+  const lon = Number(longitude.trim().replace(",", "."));
+  if (latitude.trim() === "" || longitude.trim() === "") return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { latitude: lat, longitude: lon };
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -96,11 +112,19 @@ export function PropertyForm({
   version?: number | undefined;
 }) {
   const { search } = useLocation();
+  // MAP_STYLE_URL, as the root loader passed it.
+  const mapStyleUrl = useRouteLoaderData<{ mapStyleUrl?: string }>("root")?.mapStyleUrl;
   const fetcher = useFetcher<{ error: string; fieldErrors?: FieldErrors; conflict?: boolean }>();
   const [status, setStatus] = useState(values.status);
   const [images, setImages] = useState<ImageItem[]>([...values.images]);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [pendingUploads, setPendingUploads] = useState(0);
+  const [latitude, setLatitude] = useState(values.latitude === null ? "" : String(values.latitude));
+  const [longitude, setLongitude] = useState(
+    values.longitude === null ? "" : String(values.longitude),
+  );
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
   const serverErrors = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors: FieldErrors = clientErrors ?? serverErrors?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
@@ -117,7 +141,7 @@ export function PropertyForm({
   }, []);
   // The pictures and the date fields change outside an input event.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when they change
-  useEffect(checkDirty, [images, status, checkDirty]);
+  useEffect(checkDirty, [images, status, latitude, longitude, checkDirty]);
 
   // A failed save (the browser's check or the server's) is over: show the first field in error.
   const errorCount = Object.keys(errors).length;
@@ -230,6 +254,48 @@ export function PropertyForm({
         {status === "soon" && text("availableFrom", "Available from", { type: "date" })}
         {status === "occupied" && text("rentedUntil", "Rented until", { type: "date" })}
       </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-ink-900">Position on the map</legend>
+        <p id="hint-position" className="text-sm text-ink-600">
+          Click the map to set it, or type degrees (latitude and longitude, e.g. 7.9523 and
+          98.2848). Leave both empty to keep the unit off the maps.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              ["latitude", "Latitude", latitude, setLatitude],
+              ["longitude", "Longitude", longitude, setLongitude],
+            ] as const
+          ).map(([name, label, value, set]) => (
+            <Field key={name} label={label} name={name} error={errors[name]}>
+              <input
+                id={`field-${name}`}
+                name={name}
+                value={value}
+                onChange={(event) => set(event.target.value)}
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={24}
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? `error-${name} hint-position` : "hint-position"}
+                className={inputClass(Boolean(errors[name]))}
+              />
+            </Field>
+          ))}
+        </div>
+        {inBrowser && (
+          <Suspense fallback={<div className="h-72 rounded-2xl bg-[#cfe8ec]" />}>
+            <PositionPicker
+              styleUrl={mapStyleUrl}
+              position={typedPosition(latitude, longitude)}
+              onPick={(picked) => {
+                setLatitude(String(roundDegrees(picked.latitude)));
+                setLongitude(String(roundDegrees(picked.longitude)));
+              }}
+            />
+          </Suspense>
+        )}
+      </fieldset>
       <div className="flex items-start gap-2">
         <input
           id="field-statusOverride"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LATITUDE_RANGE, LONGITUDE_RANGE, roundDegrees } from "../../domain/geo.ts";
 import {
   BUILDINGS,
   LISTING_LOCATIONS,
@@ -67,6 +68,40 @@ const optionalDate = z.preprocess(
   z.iso.date("Use a date like 2027-01-31").nullable(),
 );
 
+/** Degrees typed (a decimal comma is taken too) or stored; empty means no position. */
+const coordinate = (field: string, range: { min: number; max: number }) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return null;
+      if (typeof v !== "string") return v;
+      const text = v.trim().replace(",", ".");
+      if (text === "") return null;
+      return text.length <= 24 && /^[-+]?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    },
+    z
+      .number({
+        error: `${field} must be a number of degrees, like ${field === "Latitude" ? "7.9523" : "98.2848"}`,
+      })
+      .min(range.min, `${field} must be between ${range.min} and ${range.max}`)
+      .max(range.max, `${field} must be between ${range.min} and ${range.max}`)
+      .transform(roundDegrees)
+      .nullable(),
+  );
+
+/** A position is both coordinates or neither: the one left empty is named. */
+function bothOrNeither(
+  p: { latitude: number | null; longitude: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if ((p.latitude === null) === (p.longitude === null)) return;
+  const missing = p.latitude === null ? "latitude" : "longitude";
+  ctx.addIssue({
+    code: "custom",
+    path: [missing],
+    message: "Enter both latitude and longitude, or leave both empty",
+  });
+}
+
 /** The checks of a property's fields, shared by the form and by a restored snapshot. */
 const propertyFields = {
   unitCode: trimmed("Unit code", 40),
@@ -90,6 +125,8 @@ const propertyFields = {
     .trim()
     .max(5000, "Description must be at most 5000 characters")
     .default(""),
+  latitude: coordinate("Latitude", LATITUDE_RANGE),
+  longitude: coordinate("Longitude", LONGITUDE_RANGE),
 };
 
 const facilityList = z
@@ -131,6 +168,7 @@ export const propertyFormSchema = z
       })
       .pipe(imageList),
   })
+  .superRefine(bothOrNeither)
   .transform(keepStatusDate);
 
 /**
@@ -149,6 +187,7 @@ export const propertySnapshotSchema = z
     version: z.number().int().min(1),
     createdAt: z.iso.datetime(),
   })
+  .superRefine(bothOrNeither)
   .transform(keepStatusDate);
 
 export type PropertyInput = z.output<typeof propertyFormSchema>;
@@ -188,4 +227,6 @@ export const NEW_PROPERTY_DEFAULTS = {
   description: "",
   descriptionRu: "",
   images: [] as ImageItem[],
+  latitude: null,
+  longitude: null,
 } as const;

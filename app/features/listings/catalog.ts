@@ -13,6 +13,8 @@ export type PriceRangeId = (typeof PRICE_RANGES)[number]["id"];
 export type PriceRange = (typeof PRICE_RANGES)[number];
 
 export const PAGE_SIZE = 9;
+/** The most units the map view shows at once (the rest are named in a note). */
+export const MAP_UNITS_LIMIT = 500;
 export const LIST_TIMEOUT_MS = 30_000;
 export const COUNTS_TIMEOUT_MS = 5_000;
 

@@ -30,16 +30,27 @@ interface Row
   en: string;
   ru: string;
   pictures: number;
+  /** Latitude and longitude: on land in the unit's area (the condos: their building's). */
+  at: [number, number];
 }
 
 const VILLA = ["Private pool", "Garden", "Sala", "BBQ", "Parking", "WiFi", "Air conditioning"];
 const CONDO = ["Pool", "Gym", "Security", "WiFi", "Parking", "Air conditioning"];
+
+// The condo buildings: every unit in one shares its position.
+const TREES_KAMALA: [number, number] = [7.9523, 98.2848];
+const TREES_SURIN: [number, number] = [7.9712, 98.2838];
+const TREES_BANG_TAO: [number, number] = [7.9995, 98.2985];
+const ZEN_PATONG: [number, number] = [7.8935, 98.2995];
+const ZEN_KARON: [number, number] = [7.8455, 98.2975];
+const ZEN_TOWN: [number, number] = [7.8843, 98.3878];
 
 const ROWS: Row[] = [
   {
     name: "Canopy Pool Villa",
     building: "The Trees",
     unitCode: "V-01",
+    at: [7.9588, 98.2885],
     type: "pool-villa",
     location: "Kamala",
     bedrooms: 4,
@@ -57,6 +68,7 @@ const ROWS: Row[] = [
     name: "Banyan Pool Villa",
     building: "The Trees",
     unitCode: "V-02",
+    at: [7.9752, 98.2845],
     type: "pool-villa",
     location: "Surin",
     bedrooms: 3,
@@ -74,6 +86,7 @@ const ROWS: Row[] = [
     name: "Frangipani Pool Villa",
     building: "The Trees",
     unitCode: "V-03",
+    at: [8.0048, 98.2982],
     type: "pool-villa",
     location: "Bang Tao",
     bedrooms: 5,
@@ -92,6 +105,7 @@ const ROWS: Row[] = [
     name: "Palm Court Pool Villa",
     building: "The Trees",
     unitCode: "V-04",
+    at: [7.9935, 98.3095],
     type: "pool-villa",
     location: "Cherng Talay",
     bedrooms: 3,
@@ -110,6 +124,7 @@ const ROWS: Row[] = [
     name: "Orchid Garden Villa",
     building: "The Trees",
     unitCode: "V-05",
+    at: [7.9478, 98.2862],
     type: "pool-villa",
     location: "Kamala",
     bedrooms: 2,
@@ -127,6 +142,7 @@ const ROWS: Row[] = [
     name: "Mai Khao Beach Villa",
     building: "The Trees",
     unitCode: "V-06",
+    at: [8.1262, 98.3035],
     type: "pool-villa",
     location: "Mai Khao",
     bedrooms: 4,
@@ -144,6 +160,7 @@ const ROWS: Row[] = [
     name: "Treetop Studio",
     building: "The Trees",
     unitCode: "A-101",
+    at: TREES_KAMALA,
     type: "condo",
     location: "Kamala",
     bedrooms: 1,
@@ -161,6 +178,7 @@ const ROWS: Row[] = [
     name: "Canopy One-Bedroom",
     building: "The Trees",
     unitCode: "A-204",
+    at: TREES_KAMALA,
     type: "condo",
     location: "Kamala",
     bedrooms: 1,
@@ -178,6 +196,7 @@ const ROWS: Row[] = [
     name: "Forest View Suite",
     building: "The Trees",
     unitCode: "A-305",
+    at: TREES_KAMALA,
     type: "condo",
     location: "Kamala",
     bedrooms: 2,
@@ -195,6 +214,7 @@ const ROWS: Row[] = [
     name: "Skyline Two-Bedroom",
     building: "The Trees",
     unitCode: "B-402",
+    at: TREES_SURIN,
     type: "condo",
     location: "Surin",
     bedrooms: 2,
@@ -213,6 +233,7 @@ const ROWS: Row[] = [
     name: "Rainforest Penthouse",
     building: "The Trees",
     unitCode: "B-601",
+    at: TREES_SURIN,
     type: "condo",
     location: "Surin",
     bedrooms: 3,
@@ -230,6 +251,7 @@ const ROWS: Row[] = [
     name: "Garden Terrace Condo",
     building: "The Trees",
     unitCode: "B-103",
+    at: TREES_BANG_TAO,
     type: "condo",
     location: "Bang Tao",
     bedrooms: 1,
@@ -248,6 +270,7 @@ const ROWS: Row[] = [
     name: "Lagoon View Condo",
     building: "The Trees",
     unitCode: "C-207",
+    at: TREES_BANG_TAO,
     type: "condo",
     location: "Bang Tao",
     bedrooms: 2,
@@ -265,6 +288,7 @@ const ROWS: Row[] = [
     name: "Zen Studio",
     building: "Zen Space",
     unitCode: "Z-105",
+    at: ZEN_PATONG,
     type: "condo",
     location: "Patong",
     bedrooms: 1,
@@ -282,6 +306,7 @@ const ROWS: Row[] = [
     name: "Zen Loft",
     building: "Zen Space",
     unitCode: "Z-311",
+    at: ZEN_PATONG,
     type: "condo",
     location: "Patong",
     bedrooms: 1,
@@ -299,6 +324,7 @@ const ROWS: Row[] = [
     name: "Zen Sea View Suite",
     building: "Zen Space",
     unitCode: "Z-508",
+    at: [7.8205, 98.3025],
     type: "condo",
     location: "Kata",
     bedrooms: 2,
@@ -316,6 +342,7 @@ const ROWS: Row[] = [
     name: "Zen Sky Penthouse",
     building: "Zen Space",
     unitCode: "Z-902",
+    at: ZEN_KARON,
     type: "condo",
     location: "Karon",
     bedrooms: 3,
@@ -333,6 +360,7 @@ const ROWS: Row[] = [
     name: "Zen Garden Condo",
     building: "Zen Space",
     unitCode: "Z-204",
+    at: [7.7795, 98.3255],
     type: "condo",
     location: "Rawai",
     bedrooms: 2,
@@ -351,6 +379,7 @@ const ROWS: Row[] = [
     name: "Lotus Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-01",
+    at: [7.7812, 98.3088],
     type: "pool-villa",
     location: "Nai Harn",
     bedrooms: 3,
@@ -368,6 +397,7 @@ const ROWS: Row[] = [
     name: "Bamboo Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-02",
+    at: [7.7748, 98.3195],
     type: "pool-villa",
     location: "Rawai",
     bedrooms: 2,
@@ -385,6 +415,7 @@ const ROWS: Row[] = [
     name: "Serenity Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-03",
+    at: [7.8455, 98.3365],
     type: "pool-villa",
     location: "Chalong",
     bedrooms: 4,
@@ -403,6 +434,7 @@ const ROWS: Row[] = [
     name: "Old Town Loft",
     building: "Zen Space",
     unitCode: "Z-402",
+    at: ZEN_TOWN,
     type: "condo",
     location: "Phuket Town",
     bedrooms: 1,
@@ -420,6 +452,7 @@ const ROWS: Row[] = [
     name: "Heritage Two-Bedroom",
     building: "Zen Space",
     unitCode: "Z-406",
+    at: ZEN_TOWN,
     type: "condo",
     location: "Phuket Town",
     bedrooms: 2,
@@ -437,6 +470,7 @@ const ROWS: Row[] = [
     name: "Hillside Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-04",
+    at: [8.0265, 98.3385],
     type: "pool-villa",
     location: "Thalang",
     bedrooms: 4,
@@ -455,6 +489,7 @@ const ROWS: Row[] = [
     name: "Karon Bay Condo",
     building: "Zen Space",
     unitCode: "Z-710",
+    at: ZEN_KARON,
     type: "condo",
     location: "Karon",
     bedrooms: 1,
@@ -504,11 +539,13 @@ function isoDateInDays(today: Date, days: number): string {
  */
 export function demoUnits(today: Date = new Date()): DemoUnit[] {
   return ROWS.map((row) => {
-    const { en, ru, days, yearly, pictures, ...fields } = row;
+    const { en, ru, days, yearly, pictures, at, ...fields } = row;
     const scenes = row.type === "pool-villa" ? VILLA_SCENES : CONDO_SCENES;
     return {
       ...fields,
       slug: slugify(`${row.name} ${row.unitCode}`),
+      latitude: at[0],
+      longitude: at[1],
       availableFrom: row.status === "soon" && days ? isoDateInDays(today, days) : null,
       rentedUntil: row.status === "occupied" && days ? isoDateInDays(today, days) : null,
       pricing: { yearly, sixMonth: roundPrice(yearly * 1.15), monthly: roundPrice(yearly * 1.35) },

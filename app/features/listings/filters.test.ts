@@ -168,3 +168,32 @@ describe("currency in the URL", () => {
     expect(errors).toEqual([expect.objectContaining({ param: "currency", value: "usd" })]);
   });
 });
+
+describe("list or map in the URL", () => {
+  it("keeps view=map with the filters, leaves the list (the default) out", () => {
+    const { query, errors } = parseListingQuery(
+      new URLSearchParams("view=map&location=Kamala&type=condo&status=soon&page=3"),
+    );
+    expect(errors).toEqual([]);
+    expect(query.view).toBe("map");
+    expect(listingSearchParams({ ...query, page: 1 }).toString()).toBe(
+      "status=soon&location=Kamala&type=condo&view=map",
+    );
+    const list = parseListingQuery(new URLSearchParams("view=list&location=Kamala"));
+    expect(list.errors).toEqual([]);
+    expect(list.query.view).toBeUndefined();
+    expect(listingSearchParams(list.query).toString()).toBe("location=Kamala");
+  });
+
+  it("reports an unknown view and shows the list", () => {
+    const { query, errors } = parseListingQuery(new URLSearchParams("view=globe"));
+    expect(query.view).toBeUndefined();
+    expect(errors).toEqual([
+      {
+        param: "view",
+        value: "globe",
+        message: 'Unknown view "globe"; expected one of: list, map',
+      },
+    ]);
+  });
+});

@@ -43,8 +43,14 @@ export const LISTING_SORTS = [
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const DEFAULT_SORT: ListingSort = "price-desc";
 
+/** How the home page shows the units: a grid (the default, left out of URLs) or a map. */
+export const LISTING_VIEWS = ["list", "map"] as const;
+export type ListingView = (typeof LISTING_VIEWS)[number];
+
 export interface ListingQuery extends ListingFilters {
   status: PropertyStatus;
+  /** "map": every matching unit as a pin; absent means the list. */
+  view?: "map";
   /** Order of the units; absent means DEFAULT_SORT. */
   sort?: ListingSort;
   /** 1-based page number. */
@@ -100,6 +106,7 @@ export function parseListingQuery(params: URLSearchParams): {
   if (sort && sort !== DEFAULT_SORT) query.sort = sort;
   const currency = read(CURRENCY_PARAM, CURRENCY_CHOICES);
   if (currency && currency !== BASE_CURRENCY) query.currency = currency;
+  if (read("view", LISTING_VIEWS) === "map") query.view = "map";
 
   const page = params.get("page");
   if (page !== null && page !== "") {
@@ -124,6 +131,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.bedrooms) params.set("bedrooms", query.bedrooms);
   if (query.price) params.set("price", query.price);
   if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
+  if (query.view === "map") params.set("view", "map");
   if (query.page && query.page > 1) params.set("page", String(query.page));
   if (query.currency) params.set(CURRENCY_PARAM, query.currency);
   return params;

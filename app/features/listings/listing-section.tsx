@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { useSite } from "../../lib/use-site.ts";
 import { PriceNote } from "../../ui/price.tsx";
 import { PAGE_SIZE } from "./catalog.ts";
 import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
@@ -9,6 +10,9 @@ import { SortAndChips } from "./sort-and-chips.tsx";
 import { StatusSummary, StatusTabs } from "./status-bar.tsx";
 import type { StatusCounts, UnitSummary } from "./unit.ts";
 import { UnitCard } from "./unit-card.tsx";
+
+// MapLibre comes only with the map: this module is fetched the first time the map is shown.
+const UnitsMap = lazy(() => import("./units-map.tsx").catch(() => ({ default: MapUnavailable })));
 
 export interface ListingData {
   units: UnitSummary[];
@@ -47,6 +51,7 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
   const nextPage = more.page + 1;
   const nextSearch = listingSearchParams({ ...query, page: nextPage }).toString();
   const total = listing.matching;
+  const onMap = query.view === "map";
   const grid = useRef<HTMLUListElement>(null);
   // After Load More, focus moves to the first card that came in (its link), not to the top.
   const firstNew = useRef<number | null>(null);
@@ -113,11 +118,14 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
       <PriceNote className="text-ink-600" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusTabs query={query} />
-        {units.length > 0 && (
-          <p className="text-sm text-ink-500">
-            {t("listing.showing", { shown: units.length, total })}
-          </p>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {units.length > 0 && !onMap && (
+            <p className="text-sm text-ink-500">
+              {t("listing.showing", { shown: units.length, total })}
+            </p>
+          )}
+          <ViewSwitch query={query} />
+        </div>
       </div>
 
       <div className="relative" aria-busy={loadingList}>
@@ -132,7 +140,9 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
             </span>
           </div>
         )}
-        {units.length === 0 ? (
+        {onMap && units.length > 0 ? (
+          <MapPanel units={units} hasMore={listing.hasMore} />
+        ) : units.length === 0 ? (
           <div className="rounded-3xl border border-dashed border-sand-200 bg-white px-6 py-16 text-center">
             <p className="text-lg font-medium text-ink-900">{t("listing.empty")}</p>
             {hasAnyFilter(query) || query.status !== "available" ? (
@@ -168,7 +178,7 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
           {t("listing.loadMoreFailed")}
         </p>
       )}
-      {more.hasMore && units.length > 0 && (
+      {more.hasMore && units.length > 0 && !onMap && (
         <div className="flex justify-center">
           <Link
             to={`${home}?${nextSearch}#page-${nextPage}`}
@@ -189,5 +199,101 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
         </div>
       )}
     </div>
+  );
+}
+
+/** List or Map: two links keeping the filters, the current one marked. */
+function ViewSwitch({ query }: { query: ListingQuery }) {
+  const { t, lang } = useT();
+  const home = localizePath("/", lang);
+  const current = query.view ?? "list";
+  return (
+    <nav aria-label={t("map.viewLabel")}>
+      <ul className="flex rounded-xl border border-sand-200 bg-white p-1 text-sm font-semibold">
+        {(["list", "map"] as const).map((view) => {
+          const search = listingSearchParams({
+            ...query,
+            view: view === "map" ? "map" : undefined,
+            page: 1,
+          }).toString();
+          return (
+            <li key={view}>
+              <Link
+                to={`${home}${search ? `?${search}` : ""}#units`}
+                preventScrollReset
+                data-testid={`view-${view}`}
+                aria-current={view === current ? "page" : undefined}
+                className={`inline-flex items-center rounded-lg px-4 py-1.5 focus-visible:outline-2 focus-visible:outline-sea-700 ${
+                  view === current ? "bg-sea-900 text-white" : "text-sea-900 hover:bg-sea-50"
+                }`}
+              >
+                {t(`map.${view}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The map of the matching units. The server and the first render show a placeholder of the same
+ * size; the map's module is fetched once the page runs in the browser.
+ */
+function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }) {
+  const { t, lang } = useT();
+  const site = useSite();
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  const unplaced = units.filter((u) => u.latitude === null || u.longitude === null).length;
+  const placeholder = (
+    <div className="flex h-[70vh] max-h-[36rem] min-h-80 items-start justify-center rounded-2xl bg-[#cfe8ec] pt-4 ring-1 ring-sand-200">
+      <p
+        role="status"
+        className="rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 shadow"
+      >
+        {t("map.loading")}
+      </p>
+      <noscript>
+        <p className="mx-4 rounded-xl bg-white px-4 py-3 text-ink-900 shadow">
+          {t("map.needsScript")}
+        </p>
+      </noscript>
+    </div>
+  );
+  return (
+    <div className="space-y-3">
+      {inBrowser ? (
+        <Suspense fallback={placeholder}>
+          <UnitsMap
+            units={units}
+            unitHref={(slug) => localizePath(`/units/${slug}`, lang)}
+            styleUrl={site?.mapStyleUrl}
+            t={t}
+            lang={lang}
+          />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+      {unplaced > 0 && (
+        <p className="text-sm text-ink-600" data-testid="map-unplaced">
+          {t("map.unplaced", { count: unplaced })}
+        </p>
+      )}
+      {hasMore && (
+        <p className="text-sm text-ink-600">{t("map.tooMany", { count: units.length })}</p>
+      )}
+    </div>
+  );
+}
+
+function MapUnavailable() {
+  const { t } = useT();
+  return (
+    <p role="status" className="rounded-2xl bg-white px-4 py-3 text-ink-900 ring-1 ring-sand-200">
+      {t("map.failed")}
+    </p>
   );
 }

@@ -4,7 +4,13 @@ import { properties, propertyImages } from "../../db/schema.ts";
 import { BEDROOMS_PLUS_THRESHOLD, type PropertyStatus } from "../../domain/listing.ts";
 import { withTimeout } from "../../lib/timeout.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
-import { COUNTS_TIMEOUT_MS, LIST_TIMEOUT_MS, PAGE_SIZE, priceRangeById } from "./catalog.ts";
+import {
+  COUNTS_TIMEOUT_MS,
+  LIST_TIMEOUT_MS,
+  MAP_UNITS_LIMIT,
+  PAGE_SIZE,
+  priceRangeById,
+} from "./catalog.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "./demo-units.server.ts";
 import {
   hasAnyFilter,
@@ -86,6 +92,8 @@ export const cardColumns = {
   monthly: properties.pricingMonthly,
   sixMonth: properties.pricingSixMonth,
   yearly: properties.pricingYearly,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
 };
 
 /** The listing's SQL: one page plus one row, so the caller knows whether more follow. */
@@ -166,6 +174,8 @@ function emptyCounts(): StatusCounts {
 
 /** The slice of the listing a query asks for: page N alone, or pages 1..N together. */
 export function sliceOf(query: ListingQuery, through: boolean) {
+  // The map shows every matching unit at once, up to its limit.
+  if (query.view === "map") return { offset: 0, limit: MAP_UNITS_LIMIT };
   return through
     ? { offset: 0, limit: query.page * PAGE_SIZE }
     : { offset: (query.page - 1) * PAGE_SIZE, limit: PAGE_SIZE };

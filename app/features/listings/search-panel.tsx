@@ -47,6 +47,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       )}
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       {query.currency && <input type="hidden" name="currency" value={query.currency} />}
+      {query.view && <input type="hidden" name="view" value={query.view} />}
       <label className="text-sm font-semibold">
         {t("search.location")}
         <select name="location" defaultValue={query.location ?? ""} className={selectClass}>

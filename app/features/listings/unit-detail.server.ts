@@ -33,6 +33,8 @@ export async function getUnitDetail(db: AppDatabase, slug: string): Promise<Unit
     status: row.status,
     availableFrom: row.availableFrom,
     rentedUntil: row.rentedUntil,
+    latitude: row.latitude,
+    longitude: row.longitude,
     pricing: {
       monthly: row.pricingMonthly,
       sixMonth: row.pricingSixMonth,

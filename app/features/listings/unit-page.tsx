@@ -1,13 +1,16 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import type { GeoPosition } from "../../domain/geo.ts";
 import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { emailLink, phoneLink, telegramLink, whatsappLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
+import { useSite } from "../../lib/use-site.ts";
 import { Icon, type IconName } from "../../ui/icon.tsx";
 import { PriceNote, usePriceFormat } from "../../ui/price.tsx";
+import { useNear } from "../../ui/use-near.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { facilityName } from "./facilities.ts";
 import { Gallery } from "./gallery.tsx";
@@ -20,6 +23,43 @@ export interface UnitPageProps {
   fallback?: boolean;
   /** The unit's free and taken days, "notify me" and the forms: last in the main column. */
   lower?: ReactNode;
+}
+
+const UnitLocationMap = lazy(() => import("./unit-location-map.tsx"));
+
+/** Where the unit is: a small map whose code is fetched when the visitor comes near it. */
+function UnitLocation({ unit, position }: { unit: UnitDetail; position: GeoPosition }) {
+  const { t, lang } = useT();
+  const site = useSite();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNear(box);
+  const placeholder = <div className="size-full rounded-2xl bg-[#cfe8ec]" />;
+  return (
+    <section className="mt-10" aria-labelledby="location-title">
+      <h2 id="location-title" className="font-display text-2xl text-sea-900">
+        {t("map.unitHeading")}
+      </h2>
+      <p className="mt-2 text-ink-600">
+        {placeName(unit.location, lang)} · {t("map.unitNote")}
+      </p>
+      <div ref={box} className="mt-4 h-64 sm:h-80" data-testid="unit-location">
+        {near ? (
+          <Suspense fallback={placeholder}>
+            <UnitLocationMap
+              slug={unit.slug}
+              name={unit.name}
+              position={position}
+              styleUrl={site?.mapStyleUrl}
+              t={t}
+              lang={lang}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+      </div>
+    </section>
+  );
 }
 
 function BackToListings() {
@@ -150,6 +190,11 @@ export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
   const { t, lang } = useT();
   const price = usePriceFormat();
   const description = (lang === "ru" && unit.descriptionRu) || unit.description;
+  // Checked here rather than with positionOf: the page's first JavaScript stays as it was.
+  const position =
+    unit.latitude !== null && unit.longitude !== null
+      ? { latitude: unit.latitude, longitude: unit.longitude }
+      : null;
   const leases = [
     { key: "yearly", price: unit.pricing.yearly },
     { key: "sixMonth", price: unit.pricing.sixMonth },
@@ -291,6 +336,8 @@ export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
           {description || t("property.noDescription")}
         </p>
       </section>
+
+      {position && <UnitLocation unit={unit} position={position} />}
     </>
   );
 

@@ -31,6 +31,9 @@ export interface UnitSummary {
   rentedUntil: string | null;
   pricing: UnitPricing;
   image: UnitImage | null;
+  /** The pin on the maps (WGS 84 degrees); both null when the unit has no position. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** Everything a unit's own page shows. */

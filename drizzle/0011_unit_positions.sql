@@ -1,0 +1,3 @@
+ALTER TABLE "properties" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "properties" ADD CONSTRAINT "properties_position_check" CHECK (("properties"."latitude" is null) = ("properties"."longitude" is null) and "properties"."latitude" between -90 and 90 and "properties"."longitude" between -180 and 180);
