@@ -7,12 +7,13 @@ import { precompressAssets } from "./scripts/precompress-plugin.ts";
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
 /**
  * Small app modules that several routes use (texts, formatting, icons, pictures, favourites): one
- * file instead of a dozen under 1 KB, each compressed alone. Not the owner programs' figures and
- * the section heading, which only parts loaded later use.
+ * file instead of a dozen under 1 KB, each compressed alone. Not the owner programs' figures, the
+ * section heading and the map (with MapLibre and Phuket's outline), which only parts loaded later
+ * use.
  */
 const SHARED =
   /[\\/]app[\\/](i18n|lib|ui|domain|features[\\/](media|favorites))[\\/]|[\\/](status-badge|facilities)\.tsx?$/;
-const NOT_SHARED = /[\\/](owner-programs|section-heading)\.tsx?$/;
+const NOT_SHARED = /[\\/](owner-programs|section-heading)\.tsx?$|[\\/]app[\\/]ui[\\/]map[\\/]/;
 
 export default defineConfig({
   environments: {
