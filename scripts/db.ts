@@ -33,7 +33,7 @@ try {
         ...(await blogPictures()),
       ]);
       const units = await insertDemoUnits(database.db);
-      console.log(`Demo data: ${units} units added, ${pictures} pictures drawn.`);
+      console.log(`Demo data: ${units} units added, ${pictures} pictures stored.`);
     }
   });
 } catch (error) {
