@@ -43,7 +43,7 @@ H = 2.9 if kind != "office" else 3.2
 
 # The sun stands beyond the glazing, so it falls into the room in patches.
 kit.sky(rnd.uniform(22, 40), 180 + rnd.choice([-40, -25, 25, 40]), air=1.0, dust=2.0)
-scene.view_settings.exposure = 1.3
+scene.view_settings.exposure = 1.5
 scene.cycles.diffuse_bounces = 2
 
 wall = kit.plaster("Wall", pal["wall"], scale=2, bump=0.03)
@@ -91,9 +91,7 @@ if high:
     kit.box("Handrail", (0, D + 2.25, 1.02), (W + 2, 0.06, 0.04), frame, 0.01)
     sea = kit.sea("Sea")
     kit.plane("Sea", (0, 600, -60), (3000, 1200), sea)
-    kit.far_hills(hill, distance=900, count=6, height=150, width=2500)
-    for i in range(6):
-        kit.bush((rnd.uniform(-60, 60), D + rnd.uniform(30, 60), -62), rnd.uniform(5, 9), outside_leaf, lumps=3)
+    kit.far_hills(hill, distance=900, count=6, height=150, width=2500, base=-60)
 else:
     # A villa's garden: a terrace, a strip of pool, palms and a wall of green.
     kit.box("Terrace", (0, D + 2.5, -0.08), (W + 12, 5, 0.16), kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06)), 0)
@@ -121,6 +119,20 @@ rug = kit.fabric("Rug", tuple(c * 0.9 + 0.05 for c in pal["fabric"]), scale=200,
 def lamp_shade(x, y, z, r=0.2):
     kit.cylinder("Shade", (x, y, z), r, r * 1.1, kit.fabric("Shade", (0.95, 0.9, 0.8)), verts=32)
     kit.point_light((x, y, z - 0.02), 25, radius=0.08)
+
+
+def turned(build, pivot, angle):
+    """Builds something with `build()` and turns all of it by `angle` round `pivot`."""
+    before = set(bpy.data.objects)
+    build()
+    parts = [o for o in bpy.data.objects if o not in before]
+    hub = bpy.data.objects.new("Group", None)
+    bpy.context.collection.objects.link(hub)
+    hub.location = pivot
+    for o in parts:
+        o.parent = hub
+        o.matrix_parent_inverse = hub.matrix_world.inverted()
+    hub.rotation_euler = (0, 0, angle)
 
 
 def sofa(x, y, w, facing=0.0):
@@ -161,7 +173,7 @@ def art(x, y, z, w, h, wall_axis="x"):
         kit.box("Art", (x + 0.025, y, z), (0.01, w, h), m, 0)
     else:
         kit.box("Frame", (x, y, z), (w + 0.06, 0.04, h + 0.06), black, 0.005)
-        kit.box("Art", (x, y - 0.025, z), (w, 0.01, h), m, 0)
+        kit.box("Art", (x, y + 0.025, z), (w, 0.01, h), m, 0)
     del col
 
 
@@ -173,32 +185,42 @@ def downlights(xs, ys):
 
 
 if kind == "living":
-    sx = rnd.uniform(-0.6, 0.6)
-    sofa(sx, 2.0, rnd.uniform(2.2, 2.8))
-    kit.box("Rug", (sx, 3.2, 0.01), (3.0, 2.2, 0.015), rug, 0.005)
+    # The sofa along the left wall facing the room, a rug, a table and an armchair opposite.
+    sy = D * rnd.uniform(0.42, 0.55)
+    sw = rnd.uniform(2.2, 2.8)
+    turned(lambda: sofa(0, 0, sw), (-W / 2 + 0.6, sy, 0), -math.pi / 2)
+    tx = -W / 2 + 2.1
+    kit.box("Rug", (tx, sy, 0.01), (2.4, 3.0, 0.015), rug, 0.005)
     if rnd.random() < 0.5:
-        kit.box("Table", (sx, 3.3, 0.38), (1.2, 0.7, 0.05), marble, 0.01)
+        kit.box("Table", (tx, sy, 0.38), (0.7, 1.2, 0.05), marble, 0.01)
     else:
-        kit.cylinder("Table", (sx, 3.3, 0.38), 0.5, 0.05, wood, verts=48)
-    kit.box("TableBase", (sx, 3.3, 0.18), (0.5, 0.3, 0.36), black, 0.01)
-    kit.cylinder("Vase", (sx + 0.2, 3.25, 0.5), 0.06, 0.2, ceramic, verts=24)
-    kit.box("Book", (sx - 0.25, 3.35, 0.425), (0.3, 0.22, 0.04), accent, 0.005)
-    # An armchair facing the sofa's side.
-    ax = sx + 2.0 * rnd.choice([-1, 1])
-    kit.cushion("Armchair", (ax, 3.6, 0.3), (0.85, 0.85, 0.4), accent, rot=(0, 0, math.radians(rnd.uniform(-30, 30))))
-    kit.cushion("ArmchairBack", (ax, 3.95, 0.65), (0.85, 0.2, 0.55), accent, rot=(0, 0, math.radians(rnd.uniform(-10, 10))))
-    kit.box("Console", (-W / 2 + 0.25, D / 2, 0.3), (0.45, 2.2, 0.6), wood, 0.01)
-    art(-W / 2 + 0.02, D / 2, 1.55, 1.4, 0.9)
+        kit.cylinder("Table", (tx, sy, 0.38), 0.5, 0.05, wood, verts=48)
+    kit.box("TableBase", (tx, sy, 0.18), (0.3, 0.5, 0.36), black, 0.01)
+    kit.cylinder("Vase", (tx + 0.1, sy + 0.25, 0.5), 0.06, 0.2, ceramic, verts=24)
+    kit.box("Book", (tx - 0.05, sy - 0.3, 0.425), (0.22, 0.3, 0.04), accent, 0.005)
+    ax, ay = tx + 1.5, sy + rnd.uniform(-0.8, 0.8)
+    turn = math.radians(rnd.uniform(-20, 20))
+    turned(
+        lambda: (
+            kit.cushion("Armchair", (0, 0, 0.3), (0.85, 0.85, 0.4), accent),
+            kit.cushion("ArmchairBack", (0.35, 0, 0.65), (0.2, 0.85, 0.55), accent),
+        ),
+        (ax, ay, 0),
+        turn,
+    )
+    art(-W / 2 + 0.02, sy, 1.65, 1.4, 0.8)
     plant(W / 2 - 0.5, D - 0.6, 1.6)
     plant(-W / 2 + 0.4, D - 0.5, 1.2)
-    kit.cylinder("LampPole", (sx - 1.6, 1.9, 0.8), 0.015, 1.6, metal, verts=12)
-    lamp_shade(sx - 1.6, 1.9, 1.65)
+    kit.cylinder("LampPole", (-W / 2 + 0.45, sy + sw / 2 + 0.35, 0.8), 0.015, 1.6, metal, verts=12)
+    lamp_shade(-W / 2 + 0.45, sy + sw / 2 + 0.35, 1.65)
+    kit.box("Sideboard", (W / 2 - 0.25, D * 0.45, 0.35), (0.45, 1.8, 0.7), wood, 0.01)
+    kit.cylinder("Bowl", (W / 2 - 0.25, D * 0.45 + 0.4, 0.75), 0.15, 0.08, ceramic, verts=32)
     downlights([-W / 4, W / 4], [D / 3, 2 * D / 3])
-    cam = ((rnd.uniform(-1, 1) + (W / 2 - 0.8) * rnd.choice([-1, 1])) * 0.7, 0.4, 1.35)
-    target = (sx * 0.5, D, 1.0)
+    cam = (W / 2 - 0.5, 0.45, 1.35)
+    target = (-W / 4, D * 0.7, 0.8)
 elif kind == "bedroom":
     bx = rnd.uniform(-0.8, 0.8)
-    by = 2.0
+    by = 0.35
     kit.box("BedFrame", (bx, by + 0.9, 0.2), (2.0, 2.2, 0.3), wood, 0.02)
     kit.box("Headboard", (bx, by - 0.2, 0.65), (2.3, 0.1, 1.2), uph if rnd.random() < 0.5 else wood, 0.03)
     kit.cushion("Mattress", (bx, by + 0.9, 0.45), (1.85, 2.05, 0.24), linen)
@@ -225,10 +247,11 @@ elif kind == "bedroom":
     dm.strength = 0.06
     dm.direction = "Z"
     plant(W / 2 - 0.45, D - 0.7, 1.3)
-    art(bx, -0.0, 1.75, 1.2, 0.6, wall_axis="y") if False else None
+    art(bx, 0.02, 1.75, 1.3, 0.7, wall_axis="y")
+    kit.box("Bench", (bx, by + 2.35, 0.22), (1.4, 0.4, 0.44), uph, 0.03)
     downlights([-W / 4, W / 4], [D / 2])
-    cam = (bx + rnd.choice([-1, 1]) * rnd.uniform(1.8, 2.4), D - 0.5, 1.45)
-    target = (bx, by + 0.6, 0.6)
+    cam = (bx + rnd.choice([-1, 1]) * rnd.uniform(1.6, 2.2), D - 0.6, 1.45)
+    target = (bx, by + 0.8, 0.7)
 elif kind == "bathroom":
     # Tiles up the walls, a vanity with a basin and mirror, a bathtub under the window.
     kit.box("Vanity", (-W / 2 + 0.3, 1.6, 0.45), (0.55, 1.6, 0.5), wood, 0.01)
@@ -290,9 +313,9 @@ else:  # office
     kit.box("Screen", (-0.6, 3.3, 1.0), (0.6, 0.03, 0.38), black, 0.01)
     kit.box("Laptop", (0.5, 2.9, 0.78), (0.34, 0.24, 0.02), kit.plain("Alu", (0.7, 0.7, 0.72), 0.3, 1.0), 0.003)
     for sx_ in (-0.6, 0.6):
-        kit.cushion("ChairSeat", (sx_, 2.0, 0.46), (0.55, 0.5, 0.1), accent)
-        kit.cushion("ChairBack", (sx_, 1.75, 0.78), (0.55, 0.1, 0.5), accent)
-        kit.cylinder("ChairLeg", (sx_, 2.0, 0.22), 0.025, 0.44, black, verts=12)
+        kit.cushion("ChairSeat", (sx_, 2.2, 0.46), (0.55, 0.5, 0.1), accent)
+        kit.cushion("ChairBack", (sx_, 1.95, 0.78), (0.55, 0.1, 0.5), accent)
+        kit.cylinder("ChairLeg", (sx_, 2.2, 0.22), 0.025, 0.44, black, verts=12)
     kit.cushion("Chair", (0, 3.9, 0.5), (0.6, 0.55, 0.1), black)
     kit.cushion("ChairBack", (0, 4.2, 0.85), (0.6, 0.1, 0.6), black)
     for z in (0.5, 1.0, 1.5, 2.0):
@@ -305,8 +328,8 @@ else:  # office
     plant(W / 2 - 0.6, D - 0.5, 1.4)
     art(-W / 2 + 0.02, 2.5, 1.6, 1.6, 1.0)
     downlights([-W / 4, 0, W / 4], [2, 4.5])
-    cam = (1.5, 0.4, 1.5)
-    target = (-0.6, D - 1, 1.0)
+    cam = (W / 2 - 0.6, 0.4, 1.6)
+    target = (-1.2, D - 1.5, 0.9)
 
 # A soft fill from behind the camera, as a photographer's bounce flash gives.
 kit.area_light((cam[0], cam[1] + 0.1, H - 0.2), 2.0, 60, aim=target)

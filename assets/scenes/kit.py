@@ -687,14 +687,14 @@ def leafy_plant(loc, height=1.4, pot_mat=None, leaf_mat=None, leaves_n=14, pot=T
 # ---------------------------------------------------------------- scenery
 
 
-def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600):
+def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0.0):
     """Low green hills on the horizon (Phuket's headlands), softened by the sky's haze."""
     for i in range(count):
         r = random.uniform(60, 120)
         x = random.uniform(-width / 2, width / 2)
         sphere(
             "Hill",
-            (x, distance * side + random.uniform(-20, 20), -r * 0.8 + height * random.uniform(0.5, 1.0)),
+            (x, distance * side + random.uniform(-20, 20), base - r * 0.5 * 0.8 + height * random.uniform(0.3, 0.6)),
             r,
             mat,
             (1.4, 0.8, 0.5),
@@ -766,10 +766,11 @@ def _smoothing(scene, iterations=2):
 
     total = add(rl.outputs["Emit"], rl.outputs["Env"])
     for p in PASSES:
-        if p == "Diff":
+        if p != "Gloss":
+            # Diffuse light, and what is seen through water (the pool's floor): smoothed.
             light = add(smooth(rl.outputs[p + "Dir"], 2, 1), smooth(rl.outputs[p + "Ind"], 5, iterations))
         else:
-            # Reflections and refractions keep their detail: only a light touch.
+            # Reflections keep their detail: only a light touch.
             light = add(rl.outputs[p + "Dir"], smooth(rl.outputs[p + "Ind"], 1, 1))
         total = add(total, mul(light, rl.outputs[p + "Col"]))
     nt.links.new(total, out.inputs["Image"])

@@ -79,7 +79,7 @@ for sy in (-1, 1):
 kit.box("Water", (PX, PY, DZ / 2), (PW, PL, DZ - 0.1), water, 0)
 # Deck around the pool, with a stone coping.
 coping = kit.tiles("Coping", (0.85, 0.83, 0.78), size=0.5, rough=0.45)
-kit.box("DeckFront", (PX, 0.9, DZ / 2), (PW + 10, 2.0, DZ), deck, 0.01)
+kit.box("DeckFront", (PX, -3.1, DZ / 2), (PW + 10, 10.0, DZ), deck, 0.01)
 kit.box("DeckBack", (PX, PY + PL / 2 + 2.5, DZ / 2), (PW + 10, 5.0, DZ), deck, 0.01)
 for sx in (-1, 1):
     kit.box("DeckSide", (PX + sx * (PW / 2 + 2.5), PY, DZ / 2), (5, PL, DZ), deck, 0.01)
@@ -176,8 +176,13 @@ for i in range(10):
 for i in range(5):
     kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(5, 15), 0), rnd.uniform(9, 12), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=12)
 
-# Camera: standing at the pool's near edge, a little high, wide but not fish-eye.
+# Camera: standing on the terrace in front of the pool, a wide lens but not a fish-eye; the
+# hero (variant 6) stands further back with a longer lens, for the whole house at sunset.
 side = d["side"]
-cx = side * rnd.uniform(4, 7) + rnd.uniform(-1, 1)
-kit.camera((cx, 0.6 + rnd.uniform(0, 0.8), DZ + 1.5 + rnd.uniform(0, 0.4)), (cx * 0.2, HY + 1, 2.9), lens=rnd.choice([18, 20, 22]), fstop=8)
+if v == 6:
+    kit.camera((-4.0, -1.2, DZ + 1.25), (0.8, HY + 1, 2.7), lens=22, fstop=8)
+else:
+    cx = side * rnd.uniform(3, 5) + rnd.uniform(-1, 1)
+    y = -rnd.uniform(0.8, 2.2)
+    kit.camera((cx, y, DZ + 1.55 + rnd.uniform(0, 0.3)), (cx * 0.2, HY + 1, 3.2), lens=rnd.choice([20, 22, 24]), fstop=8)
 kit.render(opts)
