@@ -96,7 +96,10 @@ base = DZ
 kit.box("Ground floor", (0, HY + HD / 2, base + H1 / 2), (HW, HD, H1), wall, 0.02)
 up_w = HW * rnd.uniform(0.55, 0.75)
 up_x = rnd.choice([-1, 1]) * (HW - up_w) / 2
-kit.box("Upper floor", (up_x, HY + HD / 2 + 0.6, base + H1 + H2 / 2), (up_w, HD - 1.2, H2), wall, 0.02)
+# Hip-roofed designs are single-storey Thai villas under one big roof; the others have two floors.
+single = d["roof"] == "hip"
+if not single:
+    kit.box("Upper floor", (up_x, HY + HD / 2 + 0.6, base + H1 + H2 / 2), (up_w, HD - 1.2, H2), wall, 0.02)
 # A feature wall in stone, timber or a darker render.
 fx = -up_x * 0.8
 kit.box("Feature", (fx, HY - 0.05, base + H1 / 2), (HW * 0.22, 0.25, H1), accent, 0.01)
@@ -119,27 +122,29 @@ for a, b in ((gx0, gx1), (gx2, gx3)):
 ux0, ux1 = up_x - up_w / 2 + 0.8, up_x + up_w / 2 - 0.8
 uy = HY + 0.6 - 0.02
 n = max(2, round((ux1 - ux0) / 1.8))
-for i in range(n):
+for i in range(0 if single else n):
     cx = ux0 + (i + 0.5) * (ux1 - ux0) / n
     kit.box("UpGlass", (cx, uy, base + H1 + 1.45), ((ux1 - ux0) / n - 0.5, 0.06, 1.8), glass, 0)
     kit.box("UpFrame", (cx, uy - 0.03, base + H1 + 1.45), ((ux1 - ux0) / n - 0.4, 0.04, 1.9), frame, 0.005)
 # Balcony glass railing.
-kit.box("Balcony", (up_x, HY - 0.6, base + H1 + 0.05), (up_w, 1.4, 0.12), roof_mat if d["roof"] == "flat" else wall, 0.01)
-kit.box("Rail", (up_x, HY - 1.28, base + H1 + 0.6), (up_w, 0.03, 1.0), kit.window_glass("RailGlass"), 0)
+if not single:
+    kit.box("Balcony", (up_x, HY - 0.6, base + H1 + 0.05), (up_w, 1.4, 0.12), roof_mat if d["roof"] == "flat" else wall, 0.01)
+    kit.box("Rail", (up_x, HY - 1.28, base + H1 + 0.6), (up_w, 0.03, 1.0), kit.window_glass("RailGlass"), 0)
 
-kit.box("Canopy", (0, HY + HD / 2 - 0.6, base + H1 + 0.05), (HW + 1.6, HD + 2.4, 0.22), kit.plaster("Soffit", (0.85, 0.84, 0.8)) if d["roof"] != "flat" else roof_mat, 0.01)
+if not single:
+    kit.box("Canopy", (0, HY + HD / 2 - 0.6, base + H1 + 0.05), (HW + 1.6, HD + 2.4, 0.22), kit.plaster("Soffit", (0.85, 0.84, 0.8)) if d["roof"] != "flat" else roof_mat, 0.01)
 if d["roof"] == "flat":
     kit.box("Roof", (up_x, HY + HD / 2 + 0.3, base + H1 + H2 + 0.12), (up_w + 1.8, HD + 0.4, 0.25), roof_mat, 0.01)
 else:
     import bpy
 
-    for cx, w, z in ((up_x, up_w, base + H1 + H2),):
+    for cx, w, z in ((0, HW, base + H1),):
         bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=1, radius2=0, depth=1, location=(0, 0, 0))
         r = bpy.context.active_object
         r.rotation_euler = (0, 0, math.pi / 4)
         bpy.ops.object.transform_apply(rotation=True)
-        r.scale = ((w + 2.0) / math.sqrt(2), (HD + 2.0) / math.sqrt(2), 2.2 if z > base + H1 else 1.0)
-        r.location = (cx, HY + HD / 2 + (0.6 if z > base + H1 else -0.4), z + (1.1 if z > base + H1 else 0.5))
+        r.scale = ((w + 2.4) / math.sqrt(2), (HD + 2.4) / math.sqrt(2), 3.0)
+        r.location = (cx, HY + HD / 2, z + 1.5)
         bpy.ops.object.transform_apply(scale=True)
         r.data.materials.append(roof_mat)
 
