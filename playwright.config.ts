@@ -3,7 +3,7 @@ import { chromiumLaunchOptions, E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/suppo
 
 /**
  * End-to-end tests drive Debian's Chromium (no browser download) against one built server,
- * started once with a fresh embedded database; the drawn demo pictures are kept between runs.
+ * started once with a fresh embedded database; the stored demo pictures are kept between runs.
  */
 export default defineConfig({
   testDir: "tests/e2e",

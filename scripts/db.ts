@@ -39,7 +39,7 @@ try {
       ]);
       const units = await insertDemoUnits(database.db);
       await insertDemoRates(database.db);
-      console.log(`Demo data: ${units} units added, ${pictures} pictures drawn.`);
+      console.log(`Demo data: ${units} units added, ${pictures} pictures stored.`);
     }
   });
 } catch (error) {

@@ -181,7 +181,7 @@ describe.each(pairs)("a backup of %s restored into %s", (from, to) => {
   it("writes one archive whose manifest counts what it holds", async () => {
     // Pages of two rows, so that every table is read over several pages.
     const result = await createBackup(source, filled.storage, archive, { pageSize: 2 });
-    // This storage holds the uploaded picture but not the demo units' drawn ones: those are named.
+    // This storage holds the uploaded picture but not the demo units' rendered ones: those are named.
     expect(result.missingMedia.length).toBeGreaterThan(0);
     expect(result.missingMedia.filter((file) => !file.startsWith("demo/"))).toEqual([]);
     const manifest = await readManifest(archive);

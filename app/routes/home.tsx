@@ -79,11 +79,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           alt=""
           aria-hidden="true"
           fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover opacity-45"
+          className="absolute inset-0 -z-10 size-full object-cover opacity-75"
           width={1600}
           height={1000}
         />
-        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-sea-900/40 via-sea-900/70 to-sea-900" />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-sea-900/30 via-sea-900/60 to-sea-900" />
         <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-24">
           <p className="text-xs font-semibold tracking-[0.2em] text-sea-100 uppercase sm:text-sm">
             {t("hero.tagline")}

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { properties, propertyImages } from "../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../db/testing.server.ts";
 import { demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
+import { readRenderedPicture } from "../features/media/demo-pictures.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
 import { LocalDiskStorage } from "../features/media/storage.server.ts";
 import { ensureDemoPictures, insertDemoUnits, seedIfEmpty } from "./seed.server.ts";
@@ -39,7 +40,7 @@ describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
     expect(images.map((i) => i.mediaKey)).toEqual(
       demoUnits()
         .find((u) => u.unitCode === "V-01")
-        ?.scenes.map((_, i) => demoMediaKey(villa?.slug ?? "", i)),
+        ?.pictures.map((_, i) => demoMediaKey(villa?.slug ?? "", i)),
     );
 
     expect(await seedIfEmpty(database)).toEqual({ seeded: 0 });
@@ -71,10 +72,10 @@ describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
 });
 
 describe("demo pictures", () => {
-  it("are drawn once into WebP variants of the right widths", async () => {
+  it("are stored once as WebP variants of the right widths", async () => {
     const storage = new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "media-test-")));
     const units = demoUnits().slice(0, 1);
-    const pictures = units[0]?.scenes.length ?? 0;
+    const pictures = units[0]?.pictures.length ?? 0;
     expect(await ensureDemoPictures(storage, units, [])).toBe(pictures);
     expect(await ensureDemoPictures(storage, units, [])).toBe(0);
 
@@ -88,5 +89,42 @@ describe("demo pictures", () => {
       expect(meta.width).toBe(width);
       expect(meta.height).toBe(Math.round((width * 1000) / 1600));
     }
+  });
+
+  it("are the rendered files, flipped left to right when the deal says so", async () => {
+    const storage = new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "media-test-")));
+    const made = await ensureDemoPictures(
+      storage,
+      [],
+      [
+        { key: "t/plain", picture: { name: "living-1" } },
+        { key: "t/flipped", picture: { name: "living-1", mirrored: true } },
+      ],
+    );
+    expect(made).toBe(2);
+    const pixels = async (file: string) =>
+      sharp(path.join(storage.root, file)).resize(40, 25, { fit: "fill" }).raw().toBuffer();
+    const source = await sharp(await readRenderedPicture("living-1"))
+      .resize(40, 25, { fit: "fill" })
+      .raw()
+      .toBuffer();
+    const plain = await pixels(variantPath("t/plain", 480));
+    const flipped = await pixels(variantPath("t/flipped", 480));
+    // Mean difference per channel on a 40 × 25 thumbnail: the same picture within encoding
+    // noise, and the flipped one mirrors it column for column.
+    const distance = (a: Buffer, b: Buffer, mirror: boolean) => {
+      let sum = 0;
+      for (let y = 0; y < 25; y++)
+        for (let x = 0; x < 40; x++)
+          for (let c = 0; c < 3; c++) {
+            const i = (y * 40 + x) * 3 + c;
+            const j = (y * 40 + (mirror ? 39 - x : x)) * 3 + c;
+            sum += Math.abs((a[i] ?? 0) - (b[j] ?? 0));
+          }
+      return sum / (40 * 25 * 3);
+    };
+    expect(distance(plain, source, false)).toBeLessThan(4);
+    expect(distance(flipped, source, true)).toBeLessThan(4);
+    expect(distance(flipped, source, false)).toBeGreaterThan(8);
   });
 });

@@ -4,12 +4,17 @@ import { currencyRates, properties, propertyImages, settings } from "../db/schem
 import { DEMO_RATES } from "../features/currencies/demo-rates.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
 import {
-  drawScene,
+  type DemoPicture,
   PICTURE_HEIGHT,
   PICTURE_WIDTH,
-  type SceneKind,
+  pictureId,
+  readRenderedPicture,
 } from "../features/media/demo-pictures.server.ts";
-import { storeImageVariants } from "../features/media/images.server.ts";
+import {
+  encodeImageVariants,
+  type ImageVariants,
+  putImageVariants,
+} from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
 import type { MediaStorage } from "../lib/media-storage.ts";
 
@@ -17,18 +22,19 @@ const SEEDED_KEY = "demo_seeded_at";
 
 export interface PictureSpec {
   key: string;
-  scene: SceneKind;
+  picture: DemoPicture;
 }
 
 /** Pictures of the site itself: the hero background and the office. */
 export const SITE_PICTURES: PictureSpec[] = [
-  { key: "site/hero", scene: "villa-pool" },
-  { key: "site/office", scene: "office" },
+  { key: "site/hero", picture: { name: "hero" } },
+  { key: "site/office", picture: { name: "office" } },
 ];
 
 /**
- * Makes the demo units' pictures that are not in storage yet. The fallback listing shows them
- * too, so the server makes sure they exist whatever the state of the database.
+ * Stores the demo units' pictures that are not in storage yet, re-encoded from the rendered
+ * files (each file once, however many units show it). The fallback listing shows them too, so
+ * the server makes sure they exist whatever the state of the database.
  */
 export async function ensureDemoPictures(
   storage: MediaStorage,
@@ -37,7 +43,7 @@ export async function ensureDemoPictures(
 ): Promise<number> {
   const wanted: PictureSpec[] = [
     ...units.flatMap((unit) =>
-      unit.scenes.map((scene, i) => ({ key: demoMediaKey(unit.slug, i), scene })),
+      unit.pictures.map((picture, i) => ({ key: demoMediaKey(unit.slug, i), picture })),
     ),
     ...extra,
   ];
@@ -47,10 +53,19 @@ export async function ensureDemoPictures(
   const stored = new Set<string>();
   for (const folder of folders)
     for (const file of await storage.list(folder)) stored.add(file.path);
+  const encoded = new Map<string, ImageVariants>();
   let made = 0;
-  for (const { key, scene } of wanted) {
+  for (const { key, picture } of wanted) {
     if (MEDIA_WIDTHS.every((w) => stored.has(variantPath(key, w)))) continue;
-    await storeImageVariants(storage, key, Buffer.from(drawScene(scene, key)));
+    const id = pictureId(picture);
+    let image = encoded.get(id);
+    if (!image) {
+      image = await encodeImageVariants(await readRenderedPicture(picture.name), {
+        mirror: picture.mirrored === true,
+      });
+      encoded.set(id, image);
+    }
+    await putImageVariants(storage, key, image);
     made++;
   }
   return made;
@@ -101,9 +116,9 @@ export async function insertDemoUnits(db: AppDatabase, units: DemoUnit[] = demoU
         })
         .returning({ id: properties.id });
       if (!row) throw new Error(`Could not insert ${unit.slug}`);
-      if (unit.scenes.length > 0) {
+      if (unit.pictures.length > 0) {
         await tx.insert(propertyImages).values(
-          unit.scenes.map((_, index) => ({
+          unit.pictures.map((_, index) => ({
             propertyId: row.id,
             position: index,
             mediaKey: demoMediaKey(unit.slug, index),

@@ -53,7 +53,7 @@ publishDate: 2026-05-01
 readTime: 5
 category: tips
 tags: [a]
-image: living
+image: living-1
 ---
 Body`;
 

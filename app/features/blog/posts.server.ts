@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { Language } from "../../i18n/languages.ts";
 import { projectRoot } from "../../lib/paths.server.ts";
-import { SCENE_KINDS, type SceneKind } from "../media/demo-pictures.server.ts";
+import { PICTURE_NAMES, type PictureName } from "../media/demo-pictures.server.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "../media/media-url.ts";
 import { BLOG_CATEGORIES, type BlogPost, type BlogPostSummary } from "./blog.ts";
 
@@ -20,7 +20,7 @@ const frontMatterSchema = z.object({
   readTime: z.number().int().min(1).max(60),
   category: z.enum(BLOG_CATEGORIES),
   tags: z.array(z.string()).default([]),
-  image: z.enum(SCENE_KINDS),
+  image: z.enum(PICTURE_NAMES),
 });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
@@ -111,9 +111,9 @@ export async function loadBlogPost(lang: Language, slug: string): Promise<BlogPo
   return { ...summary(source), html: await marked.parse(source.body) };
 }
 
-/** What the demo pictures step must draw for the blog: one picture per post. */
-export async function blogPictures(): Promise<{ key: string; scene: SceneKind }[]> {
-  const seen = new Map<string, SceneKind>();
+/** What the demo pictures step must store for the blog: one rendered picture per post. */
+export async function blogPictures(): Promise<{ key: string; picture: { name: PictureName } }[]> {
+  const seen = new Map<string, PictureName>();
   for (const s of await readBlogSources()) seen.set(s.slug, s.front.image);
-  return [...seen].map(([slug, scene]) => ({ key: blogMediaKey(slug), scene }));
+  return [...seen].map(([slug, name]) => ({ key: blogMediaKey(slug), picture: { name } }));
 }

@@ -1,10 +1,10 @@
 import { slugify } from "../../lib/slug.ts";
-import type { SceneKind } from "../media/demo-pictures.server.ts";
-import type { UnitDetail } from "./unit.ts";
+import { type DemoPicture, type PictureKind, picturesOf } from "../media/demo-pictures.server.ts";
+import { compareListingOrder, type UnitDetail } from "./unit.ts";
 
-/** A demo unit: a unit page's facts, with the scenes of its pictures instead of stored images. */
+/** A demo unit: a unit page's facts, with its rendered pictures instead of stored images. */
 export interface DemoUnit extends Omit<UnitDetail, "id" | "images"> {
-  scenes: SceneKind[];
+  pictures: DemoPicture[];
 }
 
 /** The compact form the demo portfolio is written in below. */
@@ -506,22 +506,10 @@ const ROWS: Row[] = [
   },
 ];
 
-const VILLA_SCENES: SceneKind[] = [
-  "villa-pool",
-  "living",
-  "bedroom",
-  "terrace",
-  "bathroom",
-  "kitchen",
-];
-const CONDO_SCENES: SceneKind[] = [
-  "condo-tower",
-  "living",
-  "bedroom",
-  "bathroom",
-  "kitchen",
-  "terrace",
-];
+/** What each of a unit's pictures shows, in order; the first is the listing card's. */
+type Shot = PictureKind | "building";
+const VILLA_SHOTS: Shot[] = ["villa", "living", "bedroom", "bathroom", "kitchen", "bedroom"];
+const CONDO_SHOTS: Shot[] = ["building", "living", "bedroom", "bathroom", "kitchen", "living"];
 
 /** Rounds to the nearest 500 baht, as rental prices are quoted. */
 const roundPrice = (baht: number) => Math.round(baht / 500) * 500;
@@ -538,9 +526,8 @@ function isoDateInDays(today: Date, days: number): string {
  * database cannot be reached. Dates are relative to `today`, so the demo never looks stale.
  */
 export function demoUnits(today: Date = new Date()): DemoUnit[] {
-  return ROWS.map((row) => {
-    const { en, ru, days, yearly, pictures, at, ...fields } = row;
-    const scenes = row.type === "pool-villa" ? VILLA_SCENES : CONDO_SCENES;
+  const units = ROWS.map((row) => {
+    const { en, ru, days, yearly, pictures: _p, at, ...fields } = row;
     return {
       ...fields,
       slug: slugify(`${row.name} ${row.unitCode}`),
@@ -551,9 +538,65 @@ export function demoUnits(today: Date = new Date()): DemoUnit[] {
       pricing: { yearly, sixMonth: roundPrice(yearly * 1.15), monthly: roundPrice(yearly * 1.35) },
       description: en,
       descriptionRu: ru,
-      scenes: scenes.slice(0, pictures),
     };
   });
+  const pictures = dealPictures(units);
+  return units.map((unit, i) => ({
+    ...unit,
+    pictures: pictures.get(unit.slug)?.slice(0, ROWS[i]?.pictures) ?? [],
+  }));
+}
+
+/**
+ * Deals the rendered pictures to the units in the listing's default order. Each group (the
+ * villas, each building's condos) takes its exteriors in turn, so two cards side by side never
+ * open on the same picture. Rooms are counted like digits of a number (the living room changes
+ * from one unit to the next, the bedroom each time the living rooms have all been shown, and so
+ * on), so two villas or two condos show the same rooms only once every combination has been
+ * used. Villas look onto the garden, condos onto the sea.
+ */
+function dealPictures(units: Omit<DemoUnit, "pictures">[]): Map<string, DemoPicture[]> {
+  const dealt = new Map<string, DemoPicture[]>();
+  const counters = new Map<string, number>();
+  const count = (group: string) => {
+    const n = counters.get(group) ?? 0;
+    counters.set(group, n + 1);
+    return n;
+  };
+  for (const unit of [...units].sort(compareListingOrder)) {
+    const villa = unit.type === "pool-villa";
+    const view = villa ? "garden" : "sea";
+    const shots = villa ? VILLA_SHOTS : CONDO_SHOTS;
+    const outside: PictureKind = villa
+      ? "villa"
+      : unit.building === "Zen Space"
+        ? "zen-space"
+        : "the-trees";
+    const exteriors = picturesOf(outside);
+    const n = count(view);
+    let place = 1;
+    const digit = new Map<PictureKind, number>();
+    for (const shot of shots) {
+      if (shot === "building" || shot === "villa" || digit.has(shot)) continue;
+      const size = picturesOf(shot, view).length;
+      digit.set(shot, Math.floor(n / place) % size);
+      place *= size;
+    }
+    const seen = new Map<PictureKind, number>();
+    dealt.set(
+      unit.slug,
+      shots.map((shot) => {
+        if (shot === "villa" || shot === "building")
+          return exteriors[count(outside) % exteriors.length] as DemoPicture;
+        // A kind shown twice in a unit (a second bedroom) takes the next picture of its pile.
+        const pile = picturesOf(shot, view);
+        const again = seen.get(shot) ?? 0;
+        seen.set(shot, again + 1);
+        return pile[((digit.get(shot) ?? 0) + again) % pile.length] as DemoPicture;
+      }),
+    );
+  }
+  return dealt;
 }
 
 /** The media key of a demo unit's n-th picture (0-based). */

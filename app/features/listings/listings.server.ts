@@ -238,10 +238,10 @@ export async function loadListing(
 }
 
 export function demoUnitSummary(unit: DemoUnit): UnitSummary {
-  const { scenes, facilities: _f, description: _d, descriptionRu: _r, ...fields } = unit;
+  const { pictures, facilities: _f, description: _d, descriptionRu: _r, ...fields } = unit;
   return {
     ...fields,
-    image: scenes.length
+    image: pictures.length
       ? toUnitImage({
           mediaKey: demoMediaKey(unit.slug, 0),
           url: null,

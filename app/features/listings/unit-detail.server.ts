@@ -51,11 +51,11 @@ export async function getUnitDetail(db: AppDatabase, slug: string): Promise<Unit
 export function fallbackUnitDetail(slug: string): UnitDetail | null {
   const unit = demoUnits().find((u) => u.slug === slug);
   if (!unit) return null;
-  const { scenes, ...fields } = unit;
+  const { pictures, ...fields } = unit;
   return {
     ...fields,
     id: null,
-    images: scenes
+    images: pictures
       .map((_, i) =>
         toUnitImage({
           mediaKey: demoMediaKey(unit.slug, i),

@@ -90,7 +90,7 @@ describe("pictures in an S3-compatible bucket", () => {
   it("makes the demo pictures that are missing from the bucket, and only those", async () => {
     const units = demoUnits().slice(0, 1);
     const slug = units[0]?.slug ?? "";
-    const pictures = (units[0]?.scenes.length ?? 0) + SITE_PICTURES.length;
+    const pictures = (units[0]?.pictures.length ?? 0) + SITE_PICTURES.length;
     expect(await ensureDemoPictures(storage, units, SITE_PICTURES)).toBe(pictures);
     expect(await ensureDemoPictures(storage, units, SITE_PICTURES)).toBe(0);
 

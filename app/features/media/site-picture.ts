@@ -1,7 +1,7 @@
 import type { UnitImage } from "./media-url.ts";
 import { MEDIA_WIDTHS, toUnitImage } from "./media-url.ts";
 
-/** A picture the server draws at start (see SITE_PICTURES), by its media key. */
+/** A site picture stored at start from a rendered one (see SITE_PICTURES), by its media key. */
 export function sitePicture(key: string): UnitImage {
   return toUnitImage({
     mediaKey: key,

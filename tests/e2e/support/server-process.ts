@@ -30,8 +30,8 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the built server as its own process, for tests of start-up and shutdown. The drawn
- * demo pictures of the shared test server are reused, so start-up does not redraw them.
+ * Starts the built server as its own process, for tests of start-up and shutdown. The stored
+ * demo pictures of the shared test server are reused, so start-up does not make them again.
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();

@@ -1,0 +1,95 @@
+"""The two condo buildings from their gardens: The Trees (even variants: warm render, timber
+and planted balconies) and Zen Space (odd variants: white slabs and glass)."""
+
+import math
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import kit  # noqa: E402
+
+opts = kit.args()
+v = opts.variant
+trees = v % 2 == 0
+scene = kit.reset(3000 + v)
+rnd = random.Random(v)
+
+kit.sky(rnd.uniform(30, 50), rnd.choice([-40, -25, 25, 40]), dust=2.0)
+
+wall = kit.plaster("Wall", (0.82, 0.76, 0.66) if trees else (0.92, 0.92, 0.9), scale=1.0)
+slab = kit.plaster("Slab", (0.88, 0.86, 0.82) if trees else (0.95, 0.95, 0.94), scale=1.0)
+glass = kit.plain("Glazing", (0.03, 0.04, 0.05), rough=0.04, spec=0.9)
+frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
+timber = kit.wood("Timber", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 1.5, planks=False)
+rail = kit.window_glass("Rail")
+leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
+palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
+trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+paving = kit.tiles("Paving", (0.7, 0.66, 0.58), size=0.6, rough=0.5)
+pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
+hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
+
+kit.plane("Lawn", (0, 0, -1.3), (600, 600), kit.grass("Lawn"))
+kit.far_hills(hill, distance=300, count=6, height=70)
+
+FLOORS = 8 if trees else 7
+FH = 3.1
+BW = 34 if trees else 40
+BY = 22
+# The building: a core with floor slabs running out as balconies.
+kit.box("Core", (0, BY + 6, FH * FLOORS / 2), (BW, 12, FH * FLOORS), wall, 0.03)
+for f in range(FLOORS + 1):
+    z = f * FH
+    kit.box("Slab", (0, BY - 0.9, z + 0.1), (BW + (0.6 if trees else 2.0), 2.4, 0.25 if trees else 0.32), slab, 0.02)
+    if f == FLOORS:
+        break
+    bays = 8 if trees else 10
+    bw = BW / bays
+    for b in range(bays):
+        x = -BW / 2 + (b + 0.5) * bw
+        kit.box("Glass", (x, BY - 0.02, z + FH / 2 + 0.1), (bw - 0.5, 0.06, FH - 0.45), glass, 0)
+        kit.box("Frame", (x, BY - 0.06, z + FH / 2 + 0.1), (0.06, 0.08, FH - 0.45), frame, 0.004)
+        if f > 0:
+            if trees:
+                # Planters with greenery along each balcony.
+                kit.box("Planter", (x, BY - 1.85, z + 0.55), (bw - 0.3, 0.45, 0.6), timber, 0.01)
+                if rnd.random() < 0.8:
+                    kit.bush((x + rnd.uniform(-0.8, 0.8), BY - 1.85, z + 0.6), rnd.uniform(0.5, 0.8), leaf, lumps=3, flat=0.8)
+            else:
+                kit.box("Rail", (x, BY - 2.05, z + 0.75), (bw, 0.02, 1.0), rail, 0)
+    if trees:
+        # Timber fins between pairs of bays.
+        for b in range(0, bays + 1, 2):
+            kit.box("Fin", (-BW / 2 + b * BW / bays, BY - 1.0, z + FH / 2 + 0.15), (0.25, 1.8, FH - 0.3), timber, 0.01)
+kit.box("Roof", (0, BY + 5, FH * FLOORS + 0.6), (BW * 0.4, 6, 1.2), wall, 0.02)
+
+# Garden: the residents' pool, palms and shrubs.
+PW, PL = 22, 7
+kit.box("PoolFloor", (0, 10, -1.2), (PW, PL, 0.1), pool_tile, 0)
+for sx in (-1, 1):
+    kit.box("PoolWall", (sx * (PW / 2 + 0.05), 10, -0.55), (0.1, PL + 0.2, 1.3), pool_tile, 0)
+for sy in (-1, 1):
+    kit.box("PoolWall", (0, 10 + sy * (PL / 2 + 0.05), -0.55), (PW + 0.2, 0.1, 1.3), pool_tile, 0)
+kit.box("Water", (0, 10, -0.55), (PW, PL, 1.2), kit.water("Water"), 0)
+for sx in (-1, 1):
+    kit.box("PavingSide", (sx * (PW / 2 + 30), 10, -0.6), (60, PL, 1.4), paving, 0)
+kit.box("PavingFront", (0, 10 - PL / 2 - 15, -0.6), (120, 30, 1.4), paving, 0)
+kit.box("PavingBack", (0, 10 + PL / 2 + 25, -0.6), (120, 50, 1.4), paving, 0)
+cushion_mat = kit.fabric("Cushion", (0.9, 0.88, 0.84))
+for i in range(6):
+    lx = -PW / 2 + 2 + i * 2.2
+    kit.box("Lounger", (lx, 10 + PL / 2 + 1.8, 0.3), (0.7, 2.0, 0.1), timber, 0.01)
+    kit.cushion("Pad", (lx, 10 + PL / 2 + 1.8, 0.4), (0.66, 1.9, 0.1), cushion_mat)
+for x in (-PW / 2 - 3, PW / 2 + 3, -PW / 2 - 8, PW / 2 + 9, 0.3 * BW):
+    kit.palm((x + rnd.uniform(-1, 1), rnd.uniform(4, 18), 0.1), rnd.uniform(8, 12), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=14)
+for i in range(14):
+    kit.bush((rnd.uniform(-BW / 2 - 6, BW / 2 + 6), BY - rnd.uniform(3, 4.5), 0.1), rnd.uniform(0.8, 1.6), leaf)
+for i in range(8):
+    kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(2, 4), leaf, lumps=4)
+
+side = rnd.choice([-1, 1])
+kit.camera((side * rnd.uniform(6, 12), -4, 1.7), (side * 2.0, BY, 9), lens=rnd.choice([20, 22]), fstop=11)
+scene.camera.data.shift_y = 0.12
+scene.camera.rotation_euler[0] = math.radians(90 + 8)
+kit.render(opts)

@@ -1,0 +1,337 @@
+"""Rooms of the units: living rooms, bedrooms, bathrooms, kitchens and the office.
+
+One room shell (floor, walls, ceiling, a glazed wall onto the tropics) furnished by kind:
+`--kind living|bedroom|bathroom|kitchen|office`. Variants change the palette, the floor, the
+view (garden of a villa or the sea from a high floor), the sun and the camera.
+"""
+
+import math
+import os
+import random
+import sys
+
+import bpy
+
+sys.path.insert(0, os.path.dirname(__file__))
+import kit  # noqa: E402
+
+argv = sys.argv[sys.argv.index("--") + 1 :] if "--" in sys.argv else []
+kind = argv[argv.index("--kind") + 1] if "--kind" in argv else "living"
+if "--kind" in argv:
+    i = argv.index("--kind")
+    del argv[i : i + 2]
+    sys.argv = sys.argv[: sys.argv.index("--") + 1] + argv
+opts = kit.args()
+v = opts.variant
+seed = {"living": 0, "bedroom": 100, "bathroom": 200, "kitchen": 300, "office": 400}[kind] + v
+scene = kit.reset(2000 + seed)
+rnd = random.Random(seed)
+
+PALETTES = [
+    dict(wall=(0.9, 0.88, 0.84), fabric=(0.78, 0.74, 0.66), accent=(0.35, 0.45, 0.42), wood=((0.55, 0.38, 0.22), (0.32, 0.2, 0.1))),
+    dict(wall=(0.93, 0.93, 0.92), fabric=(0.45, 0.5, 0.55), accent=(0.72, 0.45, 0.3), wood=((0.7, 0.55, 0.38), (0.48, 0.34, 0.2))),
+    dict(wall=(0.86, 0.82, 0.76), fabric=(0.85, 0.84, 0.8), accent=(0.25, 0.3, 0.4), wood=((0.4, 0.26, 0.15), (0.2, 0.12, 0.06))),
+    dict(wall=(0.8, 0.82, 0.8), fabric=(0.6, 0.55, 0.48), accent=(0.55, 0.6, 0.45), wood=((0.62, 0.45, 0.28), (0.4, 0.27, 0.15))),
+]
+pal = PALETTES[(v + {"living": 0, "bedroom": 1, "bathroom": 2, "kitchen": 3, "office": 1}[kind]) % len(PALETTES)]
+high = v % 2 == 1  # a condo high up over the sea, or a villa on its garden
+
+# ---------------------------------------------------------------- the shell
+W = {"bathroom": 4.2, "kitchen": 6.0, "office": 8.0}.get(kind, 6.5) + rnd.uniform(-0.3, 0.5)
+D = {"bathroom": 4.0, "kitchen": 6.0, "office": 7.0}.get(kind, 6.5)
+H = 2.9 if kind != "office" else 3.2
+
+# The sun stands beyond the glazing, so it falls into the room in patches.
+kit.sky(rnd.uniform(22, 40), 180 + rnd.choice([-40, -25, 25, 40]), air=1.0, dust=2.0)
+scene.view_settings.exposure = 1.5
+scene.cycles.diffuse_bounces = 2
+
+wall = kit.plaster("Wall", pal["wall"], scale=2, bump=0.03)
+if kind == "bathroom":
+    floor = kit.tiles("Floor", rnd.choice([(0.75, 0.72, 0.66), (0.45, 0.44, 0.42)]), size=0.6, rough=0.2)
+    wall_tiles = kit.tiles("WallTile", rnd.choice([(0.86, 0.84, 0.8), (0.6, 0.62, 0.6), (0.8, 0.78, 0.72)]), (0.7, 0.7, 0.68), size=rnd.choice([0.3, 0.6]), rough=0.15)
+elif v % 3 == 2:
+    floor = kit.tiles("Floor", (0.82, 0.8, 0.76), size=0.8, rough=0.12, vary=0.03)
+else:
+    floor = kit.wood("Floor", *pal["wood"], scale=1.0, rough=0.35)
+ceiling = kit.plaster("Ceiling", (0.92, 0.92, 0.9), bump=0.01)
+frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
+glazing = kit.window_glass("Glass")
+
+kit.box("Floor", (0, D / 2, -0.05), (W + 0.4, D + 0.4, 0.1), floor, 0)
+kit.box("Ceiling", (0, D / 2, H + 0.05), (W + 0.4, D + 0.4, 0.1), ceiling, 0)
+kit.box("Left", (-W / 2 - 0.1, D / 2, H / 2), (0.2, D + 0.4, H), wall_tiles if kind == "bathroom" else wall, 0)
+kit.box("Back", (0, -0.1, H / 2), (W + 0.4, 0.2, H), wall, 0)
+# The far wall is glazed edge to edge (or nearly) onto the outside.
+gw = W * (0.55 if kind == "bathroom" else rnd.uniform(0.7, 0.85))
+gx = rnd.uniform(-(W - gw) / 2, (W - gw) / 2) if kind != "office" else 0
+for a, b in ((-W / 2 - 0.2, gx - gw / 2), (gx + gw / 2, W / 2 + 0.2)):
+    if b - a > 0.01:
+        kit.box("Pier", ((a + b) / 2, D + 0.1, H / 2), (b - a, 0.2, H), wall, 0.005)
+kit.box("Lintel", (gx, D + 0.1, H - 0.12), (gw, 0.2, 0.24), wall, 0.005)
+n = max(2, round(gw / 1.4))
+for i in range(n + 1):
+    kit.box("Mullion", (gx - gw / 2 + i * gw / n, D + 0.05, (H - 0.24) / 2), (0.05, 0.08, H - 0.24), frame, 0.004)
+kit.box("Sill", (gx, D + 0.05, 0.02), (gw, 0.1, 0.04), frame, 0.004)
+kit.box("Glass", (gx, D + 0.05, (H - 0.24) / 2), (gw, 0.01, H - 0.24), glazing, 0)
+portal = kit.area_light((gx, D + 0.3, (H - 0.24) / 2), gw, 0, aim=(gx, D - 5, (H - 0.24) / 2), size_y=H - 0.24)
+portal.data.cycles.is_portal = True
+# The right-hand wall, with a doorway.
+kit.box("Right", (W / 2 + 0.1, D / 2, H / 2), (0.2, D + 0.4, H), wall_tiles if kind == "bathroom" else wall, 0)
+
+# ---------------------------------------------------------------- outside
+outside_leaf = kit.leaves("Leaf", (0.06, 0.18, 0.04))
+palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
+trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+hill = kit.plain("Hill", (0.07, 0.11, 0.08), 0.9)
+if high:
+    # Twenty floors up over the bay: a balcony edge, the sea and the headlands.
+    kit.box("Balcony", (0, D + 1.2, -0.08), (W + 2, 2.2, 0.16), kit.tiles("BalconyTiles", (0.7, 0.68, 0.64), size=0.6), 0.01)
+    kit.box("Rail", (0, D + 2.25, 0.5), (W + 2, 0.02, 1.0), kit.glass("RailGlass", (0.85, 0.92, 0.92)), 0)
+    kit.box("Handrail", (0, D + 2.25, 1.02), (W + 2, 0.06, 0.04), frame, 0.01)
+    sea = kit.sea("Sea")
+    kit.plane("Sea", (0, 600, -60), (3000, 1200), sea)
+    kit.far_hills(hill, distance=900, count=6, height=150, width=2500, base=-60)
+else:
+    # A villa's garden: a terrace, a strip of pool, palms and a wall of green.
+    kit.box("Terrace", (0, D + 2.5, -0.08), (W + 12, 5, 0.16), kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06)), 0)
+    kit.ground(kit.grass("Lawn"))
+    kit.box("PoolEdge", (rnd.uniform(-2, 2), D + 6.5, -0.05), (9, 3, 0.12), kit.water("Water"), 0)
+    for i in range(4):
+        kit.palm((rnd.uniform(-12, 12), D + rnd.uniform(9, 16), 0), rnd.uniform(6, 9), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=13)
+    for i in range(12):
+        kit.bush((rnd.uniform(-16, 16), D + rnd.uniform(8, 20), 0), rnd.uniform(1.2, 3.0), outside_leaf, lumps=4)
+
+# ---------------------------------------------------------------- furniture
+wood = kit.wood("Timber", *pal["wood"], scale=2.0, planks=False, rough=0.4)
+uph = kit.fabric("Upholstery", pal["fabric"])
+accent = kit.fabric("Accent", pal["accent"])
+linen = kit.fabric("Linen", (0.92, 0.91, 0.88), scale=80, sheen=0.8)
+metal = kit.plain("Brass", (0.75, 0.55, 0.3), rough=0.3, metal=1.0)
+black = kit.plain("Black", (0.03, 0.03, 0.03), rough=0.4, metal=0.5)
+ceramic = kit.plain("Ceramic", (0.92, 0.92, 0.9), rough=0.08, spec=0.6)
+pot = kit.plain("Pot", rnd.choice([(0.6, 0.45, 0.35), (0.2, 0.2, 0.2), (0.85, 0.83, 0.8)]), rough=0.6)
+leafm = kit.leaves("PlantLeaf", (0.04, 0.16, 0.03), 0.3)
+marble = kit.tiles("Marble", (0.88, 0.87, 0.85), (0.86, 0.85, 0.83), size=3.0, rough=0.12, vary=0.0, gloss_bump=0.0)
+rug = kit.fabric("Rug", tuple(c * 0.9 + 0.05 for c in pal["fabric"]), scale=200, sheen=0.3)
+
+
+def lamp_shade(x, y, z, r=0.2):
+    kit.cylinder("Shade", (x, y, z), r, r * 1.1, kit.fabric("Shade", (0.95, 0.9, 0.8)), verts=32)
+    kit.point_light((x, y, z - 0.02), 25, radius=0.08)
+
+
+def turned(build, pivot, angle):
+    """Builds something with `build()` and turns all of it by `angle` round `pivot`."""
+    before = set(bpy.data.objects)
+    build()
+    parts = [o for o in bpy.data.objects if o not in before]
+    hub = bpy.data.objects.new("Group", None)
+    bpy.context.collection.objects.link(hub)
+    hub.location = pivot
+    for o in parts:
+        o.parent = hub
+        o.matrix_parent_inverse = hub.matrix_world.inverted()
+    hub.rotation_euler = (0, 0, angle)
+
+
+def sofa(x, y, w, facing=0.0):
+    depth = 0.95
+    base = kit.box("SofaBase", (x, y, 0.22), (w, depth, 0.3), uph, 0.04)
+    for i in range(3 if w > 2.2 else 2):
+        n = 3 if w > 2.2 else 2
+        cw = (w - 0.4) / n
+        cx = x - (w - 0.4) / 2 + cw * (i + 0.5)
+        kit.cushion("Seat", (cx, y + 0.08, 0.44), (cw - 0.02, depth - 0.25, 0.16), uph)
+        kit.cushion("BackCushion", (cx, y - depth / 2 + 0.14, 0.72), (cw - 0.04, 0.2, 0.5), uph, rot=(math.radians(-8), 0, 0))
+    for sx in (-1, 1):
+        kit.box("Arm", (x + sx * (w / 2 - 0.1), y, 0.38), (0.2, depth, 0.36), uph, 0.06)
+    kit.box("SofaBack", (x, y - depth / 2 + 0.05, 0.55), (w, 0.12, 0.7), uph, 0.04)
+    for px in (x - w / 3, x + w / 4):
+        kit.cushion("Pillow", (px, y - 0.15, 0.68), (0.45, 0.14, 0.42), accent, rot=(math.radians(-15), 0, rnd.uniform(-0.2, 0.2)))
+    for sx in (-1, 1):
+        kit.box("SofaLeg", (x + sx * (w / 2 - 0.1), y, 0.03), (0.05, depth - 0.1, 0.06), black, 0.005)
+    return base
+
+
+def plant(x, y, h=1.4):
+    kit.leafy_plant((x, y, 0), h, pot, leafm, leaves_n=rnd.randint(12, 18))
+
+
+def art(x, y, z, w, h, wall_axis="x"):
+    col = kit.plain("Canvas", tuple(rnd.uniform(0.3, 0.9) for _ in range(3)), rough=0.8)
+    m, nt, bsdf = kit._mat("Painting")
+    wave = nt.nodes.new("ShaderNodeTexWave")
+    wave.inputs["Scale"].default_value = rnd.uniform(0.5, 1.5)
+    wave.inputs["Distortion"].default_value = rnd.uniform(3, 8)
+    c1 = pal["accent"]
+    c2 = tuple(min(1, c * 1.8 + 0.2) for c in pal["fabric"])
+    nt.links.new(kit._ramp(nt, wave.outputs["Fac"], c1, c2), bsdf.inputs["Base Color"])
+    bsdf.inputs["Roughness"].default_value = 0.8
+    if wall_axis == "x":
+        kit.box("Frame", (x, y, z), (0.04, w + 0.06, h + 0.06), black, 0.005)
+        kit.box("Art", (x + 0.025, y, z), (0.01, w, h), m, 0)
+    else:
+        kit.box("Frame", (x, y, z), (w + 0.06, 0.04, h + 0.06), black, 0.005)
+        kit.box("Art", (x, y + 0.025, z), (w, 0.01, h), m, 0)
+    del col
+
+
+def downlights(xs, ys):
+    em = kit.emission("Downlight", (1, 0.85, 0.65), 40)
+    for x in xs:
+        for y in ys:
+            kit.cylinder("Downlight", (x, y, H - 0.005), 0.05, 0.01, em, verts=16)
+
+
+if kind == "living":
+    # The sofa along the left wall facing the room, a rug, a table and an armchair opposite.
+    sy = D * rnd.uniform(0.42, 0.55)
+    sw = rnd.uniform(2.2, 2.8)
+    turned(lambda: sofa(0, 0, sw), (-W / 2 + 0.6, sy, 0), -math.pi / 2)
+    tx = -W / 2 + 2.1
+    kit.box("Rug", (tx, sy, 0.01), (2.4, 3.0, 0.015), rug, 0.005)
+    if rnd.random() < 0.5:
+        kit.box("Table", (tx, sy, 0.38), (0.7, 1.2, 0.05), marble, 0.01)
+    else:
+        kit.cylinder("Table", (tx, sy, 0.38), 0.5, 0.05, wood, verts=48)
+    kit.box("TableBase", (tx, sy, 0.18), (0.3, 0.5, 0.36), black, 0.01)
+    kit.cylinder("Vase", (tx + 0.1, sy + 0.25, 0.5), 0.06, 0.2, ceramic, verts=24)
+    kit.box("Book", (tx - 0.05, sy - 0.3, 0.425), (0.22, 0.3, 0.04), accent, 0.005)
+    ax, ay = tx + 1.5, sy + rnd.uniform(-0.8, 0.8)
+    turn = math.radians(rnd.uniform(-20, 20))
+    turned(
+        lambda: (
+            kit.cushion("Armchair", (0, 0, 0.3), (0.85, 0.85, 0.4), accent),
+            kit.cushion("ArmchairBack", (0.35, 0, 0.65), (0.2, 0.85, 0.55), accent),
+        ),
+        (ax, ay, 0),
+        turn,
+    )
+    art(-W / 2 + 0.02, sy, 1.65, 1.4, 0.8)
+    plant(W / 2 - 0.5, D - 0.6, 1.6)
+    plant(-W / 2 + 0.4, D - 0.5, 1.2)
+    kit.cylinder("LampPole", (-W / 2 + 0.45, sy + sw / 2 + 0.35, 0.8), 0.015, 1.6, metal, verts=12)
+    lamp_shade(-W / 2 + 0.45, sy + sw / 2 + 0.35, 1.65)
+    kit.box("Sideboard", (W / 2 - 0.25, D * 0.45, 0.35), (0.45, 1.8, 0.7), wood, 0.01)
+    kit.cylinder("Bowl", (W / 2 - 0.25, D * 0.45 + 0.4, 0.75), 0.15, 0.08, ceramic, verts=32)
+    downlights([-W / 4, W / 4], [D / 3, 2 * D / 3])
+    cam = (W / 2 - 0.5, 0.45, 1.35)
+    target = (-W / 4, D * 0.7, 0.8)
+elif kind == "bedroom":
+    bx = rnd.uniform(-0.8, 0.8)
+    by = 0.35
+    kit.box("BedFrame", (bx, by + 0.9, 0.2), (2.0, 2.2, 0.3), wood, 0.02)
+    kit.box("Headboard", (bx, by - 0.2, 0.65), (2.3, 0.1, 1.2), uph if rnd.random() < 0.5 else wood, 0.03)
+    kit.cushion("Mattress", (bx, by + 0.9, 0.45), (1.85, 2.05, 0.24), linen)
+    kit.cushion("Duvet", (bx, by + 1.3, 0.56), (1.95, 1.4, 0.12), linen)
+    kit.cushion("Throw", (bx, by + 1.7, 0.62), (1.98, 0.5, 0.05), accent)
+    for px in (bx - 0.45, bx + 0.45):
+        kit.cushion("Pillow", (px, by + 0.15, 0.68), (0.75, 0.3, 0.22), linen, rot=(math.radians(-25), 0, 0))
+    kit.cushion("Cushion", (bx, by + 0.35, 0.68), (0.5, 0.14, 0.35), accent, rot=(math.radians(-20), 0, 0))
+    for sx_ in (-1, 1):
+        nx = bx + sx_ * 1.45
+        kit.box("Nightstand", (nx, by + 0.1, 0.25), (0.5, 0.45, 0.5), wood, 0.01)
+        kit.cylinder("LampBase", (nx, by + 0.1, 0.62), 0.07, 0.22, ceramic, verts=24)
+        lamp_shade(nx, by + 0.1, 0.85, 0.16)
+    kit.box("Rug", (bx, by + 1.6, 0.01), (2.8, 2.0, 0.015), rug, 0.005)
+    # Linen curtains drawn to one side of the glazing.
+    cur = kit.fabric("Curtain", (0.93, 0.91, 0.86), scale=120, sheen=0.5)
+    c = kit.plane("Curtain", (gx + gw / 2 - 0.4, D - 0.15, (H - 0.1) / 2), (0.9, H - 0.1), cur, rot=(math.radians(90), 0, 0))
+    c.modifiers.new("Sub", "SUBSURF").levels = 5
+    tex = bpy.data.textures.new("Folds", "WOOD")
+    tex.wood_type = "BANDNOISE"
+    tex.noise_scale = 0.08
+    dm = c.modifiers.new("Folds", "DISPLACE")
+    dm.texture = tex
+    dm.strength = 0.06
+    dm.direction = "Z"
+    plant(W / 2 - 0.45, D - 0.7, 1.3)
+    art(bx, 0.02, 1.75, 1.3, 0.7, wall_axis="y")
+    kit.box("Bench", (bx, by + 2.35, 0.22), (1.4, 0.4, 0.44), uph, 0.03)
+    downlights([-W / 4, W / 4], [D / 2])
+    cam = (bx + rnd.choice([-1, 1]) * rnd.uniform(1.6, 2.2), D - 0.6, 1.45)
+    target = (bx, by + 0.8, 0.7)
+elif kind == "bathroom":
+    # Tiles up the walls, a vanity with a basin and mirror, a bathtub under the window.
+    kit.box("Vanity", (-W / 2 + 0.3, 1.6, 0.45), (0.55, 1.6, 0.5), wood, 0.01)
+    kit.box("Counter", (-W / 2 + 0.3, 1.6, 0.72), (0.6, 1.7, 0.05), marble, 0.005)
+    for by_ in (1.2, 2.0):
+        kit.cushion("Basin", (-W / 2 + 0.35, by_, 0.8), (0.42, 0.5, 0.14), ceramic)
+        kit.cylinder("Tap", (-W / 2 + 0.12, by_, 0.88), 0.015, 0.25, metal, verts=12)
+    mirror = kit.plain("Mirror", (0.9, 0.9, 0.9), rough=0.0, metal=1.0)
+    kit.box("Mirror", (-W / 2 + 0.02, 1.6, 1.5), (0.02, 1.5, 0.9), mirror, 0.002)
+    kit.cushion("Tub", (0.4, D - 0.8, 0.28), (1.7, 0.8, 0.56), ceramic)
+    kit.box("TubWater", (0.4, D - 0.8, 0.5), (1.45, 0.58, 0.02), kit.water("BathWater"), 0)
+    towel = kit.fabric("Towel", rnd.choice([(0.95, 0.94, 0.9), (0.5, 0.55, 0.5), (0.7, 0.6, 0.5)]), scale=300, sheen=1.0)
+    kit.cushion("Towel", (W / 2 - 0.1, 1.5, 1.1), (0.06, 0.5, 0.8), towel)
+    kit.cylinder("Rail", (W / 2 - 0.06, 1.5, 1.5), 0.015, 0.7, metal, rot=(math.radians(90), 0, 0), verts=12)
+    kit.cushion("TowelFolded", (-W / 2 + 0.35, 2.35, 0.8), (0.3, 0.25, 0.1), towel)
+    plant(W / 2 - 0.35, D - 0.4, 1.0)
+    downlights([0], [1.2, 2.6])
+    cam = (W / 2 - 0.5, 0.35, 1.5)
+    target = (-0.6, D - 0.6, 0.7)
+elif kind == "kitchen":
+    stone_top = marble if v % 2 == 0 else kit.tiles("Quartz", (0.2, 0.2, 0.2), size=3, rough=0.15, vary=0)
+    doors = kit.plain("Doors", rnd.choice([(0.9, 0.9, 0.88), (0.2, 0.25, 0.22), (0.55, 0.6, 0.58)]), rough=0.35)
+    # Run of units on the left wall, with open shelves.
+    kit.box("Run", (-W / 2 + 0.32, D / 2 - 0.4, 0.45), (0.6, D - 1.5, 0.88), doors, 0.006)
+    kit.box("RunTop", (-W / 2 + 0.33, D / 2 - 0.4, 0.91), (0.64, D - 1.5, 0.04), stone_top, 0.004)
+    for i in range(int((D - 1.5) / 0.6)):
+        kit.box("Gap", (-W / 2 + 0.625, 1.45 + i * 0.6 - (D - 6) / 2, 0.45), (0.004, 0.005, 0.8), black, 0)
+    kit.box("Splash", (-W / 2 + 0.01, D / 2 - 0.4, 1.2), (0.02, D - 1.5, 0.55), kit.tiles("Splash", (0.88, 0.88, 0.86), size=0.15, rough=0.1), 0)
+    for z in (1.65, 2.1):
+        kit.box("Shelf", (-W / 2 + 0.15, D / 2 - 0.4, z), (0.3, 2.2, 0.04), wood, 0.004)
+        for j in range(5):
+            kit.cylinder("Jar", (-W / 2 + 0.15, D / 2 - 1.2 + j * 0.38 + rnd.uniform(-0.05, 0.05), z + 0.1), 0.05, rnd.uniform(0.12, 0.2), ceramic if j % 2 else kit.glass("Jar"), verts=20)
+    kit.box("Fridge", (-W / 2 + 0.35, 0.45, 1.05), (0.7, 0.8, 2.1), doors, 0.006)
+    # The island with stools and pendants.
+    ix = rnd.uniform(0.2, 0.8)
+    kit.box("Island", (ix, D / 2, 0.45), (1.0, 2.4, 0.88), doors if rnd.random() < 0.5 else wood, 0.006)
+    kit.box("IslandTop", (ix, D / 2, 0.91), (1.1, 2.5, 0.04), stone_top, 0.004)
+    kit.cylinder("Bowl", (ix, D / 2 + 0.5, 0.98), 0.18, 0.1, ceramic, verts=32)
+    for j in range(3):
+        sy = D / 2 - 0.8 + j * 0.8
+        kit.cylinder("StoolSeat", (ix + 0.85, sy, 0.72), 0.18, 0.05, wood, verts=32)
+        kit.cylinder("StoolLeg", (ix + 0.85, sy, 0.36), 0.02, 0.7, black, verts=12)
+        kit.cylinder("StoolFoot", (ix + 0.85, sy, 0.01), 0.16, 0.02, black, verts=24)
+    for j in range(3):
+        py = D / 2 - 0.8 + j * 0.8
+        kit.cylinder("Cord", (ix, py, H - 0.4), 0.004, 0.8, black, verts=6)
+        kit.sphere("Pendant", (ix, py, H - 0.9), 0.13, kit.glass("Globe", (0.98, 0.95, 0.9)))
+        kit.point_light((ix, py, H - 0.9), 15, radius=0.05)
+    plant(W / 2 - 0.5, D - 0.5, 1.5)
+    downlights([-W / 4, W / 4], [D / 3, 2 * D / 3])
+    cam = (W / 2 - 0.6, 0.4, 1.5)
+    target = (-0.5, D * 0.65, 0.9)
+else:  # office
+    # The rental desk: a long desk, chairs for visitors, shelves of folders, plants.
+    kit.box("Desk", (0, 3.0, 0.74), (2.6, 0.9, 0.05), wood, 0.01)
+    kit.box("DeskFront", (0, 3.4, 0.37), (2.6, 0.05, 0.72), wood, 0.005)
+    for sx_ in (-1, 1):
+        kit.box("DeskLeg", (sx_ * 1.25, 3.0, 0.37), (0.05, 0.85, 0.72), black, 0.005)
+    kit.box("Screen", (-0.6, 3.3, 1.0), (0.6, 0.03, 0.38), black, 0.01)
+    kit.box("Laptop", (0.5, 2.9, 0.78), (0.34, 0.24, 0.02), kit.plain("Alu", (0.7, 0.7, 0.72), 0.3, 1.0), 0.003)
+    for sx_ in (-0.6, 0.6):
+        kit.cushion("ChairSeat", (sx_, 2.2, 0.46), (0.55, 0.5, 0.1), accent)
+        kit.cushion("ChairBack", (sx_, 1.95, 0.78), (0.55, 0.1, 0.5), accent)
+        kit.cylinder("ChairLeg", (sx_, 2.2, 0.22), 0.025, 0.44, black, verts=12)
+    kit.cushion("Chair", (0, 3.9, 0.5), (0.6, 0.55, 0.1), black)
+    kit.cushion("ChairBack", (0, 4.2, 0.85), (0.6, 0.1, 0.6), black)
+    for z in (0.5, 1.0, 1.5, 2.0):
+        kit.box("Shelf", (W / 2 - 0.2, 3.5, z), (0.35, 2.6, 0.03), wood, 0.004)
+        for j in range(8):
+            kit.box("Folder", (W / 2 - 0.22, 2.4 + j * 0.3 + rnd.uniform(-0.05, 0.05), z + 0.17), (0.28, 0.07, 0.3), kit.plain("F", tuple(rnd.uniform(0.2, 0.8) for _ in range(3)), 0.6), 0.003)
+    sofa(-W / 2 + 1.2, 5.3, 2.0)
+    kit.box("Rug", (0, 2.5, 0.01), (3.5, 2.5, 0.015), rug, 0.005)
+    plant(-W / 2 + 0.5, D - 0.5, 1.7)
+    plant(W / 2 - 0.6, D - 0.5, 1.4)
+    art(-W / 2 + 0.02, 2.5, 1.6, 1.6, 1.0)
+    downlights([-W / 4, 0, W / 4], [2, 4.5])
+    cam = (W / 2 - 0.6, 0.4, 1.6)
+    target = (-1.2, D - 1.5, 0.9)
+
+# A soft fill from behind the camera, as a photographer's bounce flash gives.
+kit.area_light((cam[0], cam[1] + 0.1, H - 0.2), 2.0, 60, aim=target)
+kit.camera(cam, target, lens=rnd.choice([18, 20]) if kind != "bathroom" else 16, fstop=5.6)
+kit.render(opts)

@@ -1,0 +1,193 @@
+"""Pool villa exteriors: a two-storey villa behind its pool, garden and palms.
+
+Variants change the house (roof, walls, timber), the deck, the pool, the camera and the sun.
+"""
+
+import math
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import kit  # noqa: E402
+
+opts = kit.args()
+v = opts.variant
+scene = kit.reset(1000 + v)
+
+DESIGNS = [
+    # roof, walls, accent walls, timber, deck, sun (elevation, rotation), camera side
+    dict(roof="flat", wall=(0.86, 0.85, 0.82), accent="stone", deck="wood", sun=(38, -40), side=-1),
+    dict(roof="hip", wall=(0.88, 0.82, 0.7), accent="wood", deck="stone", sun=(28, 35), side=1),
+    dict(roof="flat", wall=(0.62, 0.6, 0.56), accent="wood", deck="stone", sun=(45, -20), side=1),
+    dict(roof="hip", wall=(0.9, 0.9, 0.88), accent="stone", deck="wood", sun=(18, 55), side=-1),
+    dict(roof="flat", wall=(0.9, 0.88, 0.84), accent="wood", deck="wood", sun=(55, 10), side=0),
+    dict(roof="hip", wall=(0.75, 0.66, 0.52), accent="plaster", deck="stone", sun=(33, -55), side=-1),
+    dict(roof="flat", wall=(0.8, 0.8, 0.78), accent="stone", deck="stone", sun=(12, 40), side=1),
+    dict(roof="hip", wall=(0.93, 0.91, 0.86), accent="wood", deck="wood", sun=(42, -10), side=0),
+    dict(roof="flat", wall=(0.9, 0.86, 0.8), accent="stone", deck="wood", sun=(25, 60), side=1),
+    dict(roof="hip", wall=(0.84, 0.86, 0.84), accent="plaster", deck="wood", sun=(50, 25), side=-1),
+]
+d = DESIGNS[v % len(DESIGNS)]
+rnd = random.Random(v)
+
+kit.sky(*d["sun"], air=1.0, dust=1.5 + rnd.random())
+
+
+# Materials.
+wall = kit.plaster("Wall", d["wall"])
+accent = {
+    "stone": kit.stone("Cladding", (0.5, 0.45, 0.38), 1.5),
+    "wood": kit.wood("Slats", (0.42, 0.24, 0.12), (0.2, 0.1, 0.05), 1.0, planks=True, axis="Y"),
+    "plaster": kit.plaster("Accent", (0.35, 0.33, 0.3)),
+}[d["accent"]]
+deck = (
+    kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06), 1.0, rough=0.55)
+    if d["deck"] == "wood"
+    else kit.tiles("Paving", (0.72, 0.68, 0.6), size=0.6, rough=0.5, vary=0.05)
+)
+pool_tile = kit.tiles("PoolTile", rnd.choice([(0.35, 0.62, 0.6), (0.45, 0.6, 0.62), (0.6, 0.62, 0.58)]), (0.8, 0.8, 0.8), size=0.12, rough=0.2)
+water = kit.water("Water")
+glass = kit.plain("Glazing", (0.02, 0.025, 0.03), rough=0.03, spec=0.9)
+frame = kit.plain("Frame", (0.04, 0.04, 0.04), rough=0.35, metal=0.6)
+roof_mat = (
+    kit.plaster("Slab", (0.8, 0.79, 0.76))
+    if d["roof"] == "flat"
+    else kit.tiles("RoofTiles", rnd.choice([(0.28, 0.25, 0.24), (0.45, 0.2, 0.12), (0.2, 0.22, 0.24)]), (0.1, 0.1, 0.1), size=0.3, rough=0.6, gloss_bump=0.6)
+)
+lawn = kit.grass("Lawn")
+leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
+palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
+trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+cushion_mat = kit.fabric("Cushion", rnd.choice([(0.85, 0.83, 0.78), (0.55, 0.6, 0.62), (0.75, 0.7, 0.6)]))
+teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
+hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
+inside = kit.plaster("Inside", (0.6, 0.55, 0.48))
+warm = kit.emission("Warm", (1.0, 0.75, 0.45), 3.0)
+
+kit.ground(lawn)
+kit.far_hills(hill, distance=220, count=6, height=50)
+
+# The pool: a basin sunk into a raised deck.
+PW, PL, DZ = rnd.uniform(8, 11), rnd.uniform(3.2, 4.2), 1.2
+PX, PY = 0.0, 2.0 + PL / 2
+kit.box("PoolFloor", (PX, PY, 0.0), (PW, PL, 0.1), pool_tile, 0)
+for sx in (-1, 1):
+    kit.box("PoolWallX", (PX + sx * (PW / 2 + 0.05), PY, DZ / 2), (0.1, PL + 0.2, DZ), pool_tile, 0)
+for sy in (-1, 1):
+    kit.box("PoolWallY", (PX, PY + sy * (PL / 2 + 0.05), DZ / 2), (PW + 0.2, 0.1, DZ), pool_tile, 0)
+kit.box("Water", (PX, PY, DZ / 2), (PW, PL, DZ - 0.1), water, 0)
+# Deck around the pool, with a stone coping.
+coping = kit.tiles("Coping", (0.85, 0.83, 0.78), size=0.5, rough=0.45)
+kit.box("DeckFront", (PX, -3.1, DZ / 2), (PW + 10, 10.0, DZ), deck, 0.01)
+kit.box("DeckBack", (PX, PY + PL / 2 + 2.5, DZ / 2), (PW + 10, 5.0, DZ), deck, 0.01)
+for sx in (-1, 1):
+    kit.box("DeckSide", (PX + sx * (PW / 2 + 2.5), PY, DZ / 2), (5, PL, DZ), deck, 0.01)
+for sx in (-1, 1):
+    kit.box("Coping", (PX + sx * (PW / 2 + 0.2), PY, DZ + 0.02), (0.4, PL + 0.8, 0.05), coping, 0.01)
+for sy in (-1, 1):
+    kit.box("Coping", (PX, PY + sy * (PL / 2 + 0.2), DZ + 0.02), (PW + 0.8, 0.4, 0.05), coping, 0.01)
+
+# The house.
+HY = PY + PL / 2 + 3.0
+HW, HD = rnd.uniform(13, 16), 7.0
+H1, H2 = 3.3, 3.1
+base = DZ
+kit.box("Ground floor", (0, HY + HD / 2, base + H1 / 2), (HW, HD, H1), wall, 0.02)
+up_w = HW * rnd.uniform(0.55, 0.75)
+up_x = rnd.choice([-1, 1]) * (HW - up_w) / 2
+# Hip-roofed designs are single-storey Thai villas under one big roof; the others have two floors.
+single = d["roof"] == "hip"
+if not single:
+    kit.box("Upper floor", (up_x, HY + HD / 2 + 0.6, base + H1 + H2 / 2), (up_w, HD - 1.2, H2), wall, 0.02)
+# A feature wall in stone, timber or a darker render.
+fx = -up_x * 0.8
+kit.box("Feature", (fx, HY - 0.05, base + H1 / 2), (HW * 0.22, 0.25, H1), accent, 0.01)
+# Big sliding doors on the ground floor, windows upstairs; an interior glow behind.
+kit.box("Interior", (0, HY + 1.8, base + H1 / 2), (HW - 0.6, 0.1, H1 - 0.3), inside, 0)
+kit.box("Lamp", (0, HY + 1.2, base + H1 - 0.35), (HW * 0.5, 0.2, 0.05), warm, 0)
+gx0 = -HW / 2 + 0.6
+gx1 = fx - HW * 0.11 - 0.2
+gx2 = fx + HW * 0.11 + 0.2
+gx3 = HW / 2 - 0.6
+for a, b in ((gx0, gx1), (gx2, gx3)):
+    if b - a < 1.0:
+        continue
+    n = max(1, round((b - a) / 2.2))
+    w = (b - a) / n
+    kit.box("Glass", ((a + b) / 2, HY - 0.02, base + 1.3), (b - a, 0.06, 2.6), glass, 0)
+    for i in range(n + 1):
+        kit.box("Mullion", (a + i * w, HY - 0.06, base + 1.3), (0.07, 0.1, 2.6), frame, 0.005)
+    kit.box("Head", ((a + b) / 2, HY - 0.06, base + 2.62), (b - a, 0.1, 0.08), frame, 0.005)
+ux0, ux1 = up_x - up_w / 2 + 0.8, up_x + up_w / 2 - 0.8
+uy = HY + 0.6 - 0.02
+n = max(2, round((ux1 - ux0) / 1.8))
+for i in range(0 if single else n):
+    cx = ux0 + (i + 0.5) * (ux1 - ux0) / n
+    kit.box("UpGlass", (cx, uy, base + H1 + 1.45), ((ux1 - ux0) / n - 0.5, 0.06, 1.8), glass, 0)
+    kit.box("UpFrame", (cx, uy - 0.03, base + H1 + 1.45), ((ux1 - ux0) / n - 0.4, 0.04, 1.9), frame, 0.005)
+# Balcony glass railing.
+if not single:
+    kit.box("Balcony", (up_x, HY - 0.6, base + H1 + 0.05), (up_w, 1.4, 0.12), roof_mat if d["roof"] == "flat" else wall, 0.01)
+    kit.box("Rail", (up_x, HY - 1.28, base + H1 + 0.6), (up_w, 0.03, 1.0), kit.window_glass("RailGlass"), 0)
+
+if not single:
+    kit.box("Canopy", (0, HY + HD / 2 - 0.6, base + H1 + 0.05), (HW + 1.6, HD + 2.4, 0.22), kit.plaster("Soffit", (0.85, 0.84, 0.8)) if d["roof"] != "flat" else roof_mat, 0.01)
+if d["roof"] == "flat":
+    kit.box("Roof", (up_x, HY + HD / 2 + 0.3, base + H1 + H2 + 0.12), (up_w + 1.8, HD + 0.4, 0.25), roof_mat, 0.01)
+else:
+    import bpy
+
+    for cx, w, z in ((0, HW, base + H1),):
+        bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=1, radius2=0, depth=1, location=(0, 0, 0))
+        r = bpy.context.active_object
+        r.rotation_euler = (0, 0, math.pi / 4)
+        bpy.ops.object.transform_apply(rotation=True)
+        r.scale = ((w + 2.4) / math.sqrt(2), (HD + 2.4) / math.sqrt(2), 3.0)
+        r.location = (cx, HY + HD / 2, z + 1.5)
+        bpy.ops.object.transform_apply(scale=True)
+        r.data.materials.append(roof_mat)
+
+# Furniture: sun loungers with cushions, a parasol.
+for i in range(rnd.choice([2, 3])):
+    lx = PX - PW / 2 + 1.2 + i * 1.4
+    ly = PY + PL / 2 + 1.3
+    kit.box("Lounger", (lx, ly, DZ + 0.18), (0.7, 2.0, 0.1), teak, 0.01)
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            kit.box("Leg", (lx + sx * 0.3, ly + sy * 0.9, DZ + 0.07), (0.05, 0.05, 0.14), teak, 0.005)
+    kit.cushion("Pad", (lx, ly + 0.15, DZ + 0.28), (0.66, 1.6, 0.1), cushion_mat)
+    kit.cushion("Back", (lx, ly - 0.78, DZ + 0.45), (0.66, 0.5, 0.1), cushion_mat, rot=(math.radians(-50), 0, 0))
+if rnd.random() < 0.7:
+    ux = PX + PW / 2 - 1.0
+    kit.cylinder("Pole", (ux, PY + PL / 2 + 1.5, DZ + 1.2), 0.03, 2.4, teak, verts=12)
+    import bpy
+
+    bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=1.5, radius2=0.05, depth=0.5, location=(ux, PY + PL / 2 + 1.5, DZ + 2.4))
+    bpy.context.active_object.data.materials.append(kit.fabric("Parasol", (0.85, 0.8, 0.7)))
+
+# Garden: palms and shrubs, never in a row.
+spots = [(-HW / 2 - 2.5, HY + 1, 8.5), (HW / 2 + 2.0, HY - 1, 7.5), (-HW / 2 - 4.5, 3, 6.5), (HW / 2 + 5, HY + 6, 9.5), (-HW / 2 + 1, HY + HD + 3, 9)]
+for x, y, h in spots:
+    kit.palm((x + rnd.uniform(-1, 1), y + rnd.uniform(-1, 1), 0), h * rnd.uniform(0.85, 1.1), (rnd.uniform(-0.08, 0.08), rnd.uniform(-0.04, 0.04)), palm_leaf, trunk, fronds=rnd.randint(12, 16))
+for i in range(9):
+    side = -1 if i % 2 else 1
+    kit.bush((side * (HW / 2 + rnd.uniform(0.5, 4)), rnd.uniform(-2, HY + HD), 0), rnd.uniform(0.6, 1.3), leaf)
+for i in range(6):
+    kit.bush((rnd.uniform(-HW / 2, HW / 2), HY + HD + rnd.uniform(1, 4), 0), rnd.uniform(1.0, 2.0), leaf)
+# Background jungle behind the house.
+for i in range(10):
+    kit.bush((rnd.uniform(-30, 30), HY + HD + rnd.uniform(6, 18), 0), rnd.uniform(2.5, 4.5), leaf, lumps=4)
+for i in range(5):
+    kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(5, 15), 0), rnd.uniform(9, 12), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=12)
+
+# Camera: standing on the terrace in front of the pool, a wide lens but not a fish-eye; the
+# hero (variant 6) stands further back with a longer lens, for the whole house at sunset.
+side = d["side"]
+if v == 6:
+    kit.camera((-4.0, -1.2, DZ + 1.25), (0.8, HY + 1, 2.7), lens=22, fstop=8)
+else:
+    cx = side * rnd.uniform(3, 5) + rnd.uniform(-1, 1)
+    y = -rnd.uniform(0.8, 2.2)
+    kit.camera((cx, y, DZ + 1.55 + rnd.uniform(0, 0.3)), (cx * 0.2, HY + 1, 3.2), lens=rnd.choice([20, 22, 24]), fstop=8)
+kit.render(opts)

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Renders the demo pictures with Blender (Cycles on the CPU) and encodes them to WebP in
+# assets/pictures/. Development time only: neither `npm start` nor the tests run it.
+#
+#   scripts/render-pictures.sh              every picture in assets/scenes/pictures.txt
+#   scripts/render-pictures.sh villa-2 hero only these
+#
+# Environment: SAMPLES (default 12, a line of pictures.txt may set its own), WIDTH x HEIGHT of the render (default 800 x 500; the
+# WebP files are enlarged to 1600 x 1000), BLENDER (default blender).
+set -eu
+cd "$(dirname "$0")/.."
+BLENDER="${BLENDER:-blender}"
+SAMPLES="${SAMPLES:-12}"
+WIDTH="${WIDTH:-800}"
+HEIGHT="${HEIGHT:-500}"
+OUT=.render
+mkdir -p "$OUT" assets/pictures
+grep -v '^#' assets/scenes/pictures.txt | while read -r name script options; do
+  [ -n "$name" ] || continue
+  if [ $# -gt 0 ]; then
+    case " $* " in *" $name "*) ;; *) continue ;; esac
+  fi
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  nice -n 19 "$BLENDER" -b --python "assets/scenes/$script" -- --samples "$SAMPLES" $options \
+    --out "$OUT/$name.png" --width "$WIDTH" --height "$HEIGHT" >"$OUT/$name.log" 2>&1
+  echo "$name: $(($(date +%s) - start)) s"
+  nice -n 19 npx tsx scripts/encode-picture.ts "$OUT/$name.png" "assets/pictures/$name.webp" ||
+    echo "$name: no picture, see $OUT/$name.log"
+done
