@@ -63,7 +63,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const deadline = Date.now() + 60_000;
   while (!output.includes('"msg":"listening"')) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test (one kept its port and memory until the machine
+      // was cleaned up).
+      child.kill("SIGKILL");
+      throw new Error(`Server did not start in 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
