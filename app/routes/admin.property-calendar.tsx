@@ -14,7 +14,7 @@ import {
   STAY_KINDS,
   type StayKind,
 } from "../features/availability/stay-kinds.ts";
-import type { StayRow } from "../features/availability/stays.server.ts";
+import type { StayChange, StayRow, StaySnapshot } from "../features/availability/stays.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.property-calendar";
 
@@ -31,11 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const admin = await requireAdminAction(request);
   const id = parseId(params.id);
   if (id === null || !(await loadUnitCalendar(id)))
     throw data("Property not found", { status: 404 });
-  return calendarAction(request, id);
+  return calendarAction(request, id, admin.id);
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -119,8 +119,52 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
   );
 }
 
+/** A stay as one line of the changes list: "Lease 2026-12-01 → 2027-06-01, tenant Anna, 6 months". */
+function staySummary(stay: StaySnapshot): string {
+  const label = STAY_KIND_LABELS[stay.kind as StayKind] ?? stay.kind;
+  return [
+    `${label} ${stay.startDate} → ${stay.endDate}`,
+    stay.tenantName && `tenant ${stay.tenantName}`,
+    stay.leaseMonths && `${stay.leaseMonths} months`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+const CHANGE_VERBS: Record<string, string> = {
+  create: "Added",
+  update: "Changed",
+  delete: "Removed",
+};
+
+function StayChanges({ changes }: { changes: StayChange[] }) {
+  return (
+    <section aria-labelledby="changes-heading" className="mt-8">
+      <h2 id="changes-heading" className="mb-2 text-lg font-semibold text-sea-900">
+        Changes by hand
+      </h2>
+      {changes.length === 0 ? (
+        <p className="text-ink-600">No stay has been entered, changed or removed by hand yet.</p>
+      ) : (
+        <ol className="space-y-1 text-sm" aria-label="Changes to stays">
+          {changes.map((change) => (
+            <li key={change.id} data-testid="stay-change" className="text-ink-700">
+              <span className="text-ink-500">{formatAdminDateTime(change.at)}</span>{" "}
+              <span className="font-semibold">{CHANGE_VERBS[change.action] ?? change.action}</span>{" "}
+              {change.before && change.after
+                ? `${staySummary(change.before)} → ${staySummary(change.after)}`
+                : staySummary((change.after ?? change.before) as StaySnapshot)}
+              {change.by ? ` · by ${change.by}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
-  const { unit, stays, feeds } = loaderData;
+  const { unit, stays, feeds, changes } = loaderData;
   const result = useActionData<typeof action>() as CalendarActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const feedName = new Map(feeds.map((f) => [f.id, f.name]));
@@ -336,6 +380,7 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </section>
+      <StayChanges changes={changes} />
     </AdminLayout>
   );
 }

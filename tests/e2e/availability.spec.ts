@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
+import { ADMIN_EMAIL, signIn, startAdminServer, watchErrors } from "./support/admin.ts";
 import { expect, test } from "./support/test.ts";
 
 // A server of its own: admin edits never disturb the shared server.
@@ -107,6 +107,13 @@ test("a lease entered in the admin calendar makes the unit occupied, on its page
     await page.getByRole("button", { name: `Remove the stay from ${bangkok(-1)}` }).click();
     await expect(page.getByRole("status")).toHaveText("Stay removed.");
     await expect(page.getByRole("heading", { level: 2, name: /: Available$/ })).toBeVisible();
+    // Both changes are on record, newest first, with who made them.
+    const changes = page.getByTestId("stay-change");
+    await expect(changes).toHaveCount(2);
+    await expect(changes.first()).toContainText(
+      `Removed Lease ${bangkok(-1)} → ${bangkok(99)}, tenant Private Tenant Name, 3 months · by ${ADMIN_EMAIL}`,
+    );
+    await expect(changes.last()).toContainText(`Added Lease ${bangkok(-1)}`);
     expect(errors).toEqual([]);
   } finally {
     await server.stop();

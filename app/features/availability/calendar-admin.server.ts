@@ -14,6 +14,7 @@ import {
   refreshUnitAvailability,
   removeStay,
   StayError,
+  stayChanges,
   updateStay,
 } from "./stays.server.ts";
 
@@ -44,8 +45,9 @@ export async function loadUnitCalendar(propertyId: number) {
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!unit) return null;
-  const [unitStays, feeds] = await Promise.all([
+  const [unitStays, changes, feeds] = await Promise.all([
     listStays(db, propertyId),
+    stayChanges(db, propertyId),
     db
       .select()
       .from(calendarFeeds)
@@ -55,6 +57,7 @@ export async function loadUnitCalendar(propertyId: number) {
   return {
     unit,
     stays: unitStays,
+    changes,
     feeds: feeds.map((f) => ({
       id: f.id,
       name: f.name,
@@ -80,7 +83,7 @@ const answer = (result: CalendarActionResult, status = 200) =>
  * The calendar page's posts, told apart by `intent`: stays added, changed or removed by hand,
  * feeds added, removed or fetched now. Bad input is a 400 with the field's message, a clash 409.
  */
-export async function calendarAction(request: Request, propertyId: number) {
+export async function calendarAction(request: Request, propertyId: number, adminId: number) {
   const { database, config } = getRuntime();
   const db = database.db;
   const clock = { horizonDays: config.availability.horizonDays };
@@ -110,16 +113,16 @@ export async function calendarAction(request: Request, propertyId: number) {
           );
         }
         if (itemId !== null && intent === "update-stay") {
-          await updateStay(db, propertyId, itemId, parsed.data, clock);
+          await updateStay(db, propertyId, itemId, parsed.data, clock, adminId);
           return answer({ ok: true, form: formName, message: "Stay saved." });
         }
-        await addStay(db, propertyId, parsed.data, clock);
+        await addStay(db, propertyId, parsed.data, clock, adminId);
         return answer({ ok: true, form: formName, message: "Stay added." });
       }
       case "remove-stay": {
         if (itemId === null)
           return answer({ ok: false, form: "stays", message: "Unknown stay" }, 404);
-        await removeStay(db, propertyId, itemId, clock);
+        await removeStay(db, propertyId, itemId, clock, adminId);
         return answer({ ok: true, form: "stays", message: "Stay removed." });
       }
       case "add-feed": {

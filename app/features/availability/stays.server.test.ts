@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { properties, settings, stays } from "../../db/schema.ts";
+import { adminUsers, properties, settings, stays } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { stayFormSchema } from "./stay-schema.ts";
 import {
@@ -9,6 +9,7 @@ import {
   refreshAllAvailability,
   removeStay,
   StayError,
+  stayChanges,
   updateStay,
 } from "./stays.server.ts";
 import { insertTestUnit, unitStatus } from "./test-units.server.ts";
@@ -27,6 +28,44 @@ describe.each(TEST_ENGINES)("stays on %s", (engine) => {
   });
   afterAll(async () => {
     await database?.destroy();
+  });
+
+  it("records who added, changed and removed a stay by hand, with the stay before and after", async () => {
+    const db = database.db;
+    const id = await insertTestUnit(db, "audited");
+    const other = await insertTestUnit(db, "audited-other");
+    const [admin] = await db
+      .insert(adminUsers)
+      .values({ email: "desk@example.com", passwordHash: "x" })
+      .returning({ id: adminUsers.id });
+    const by = admin?.id ?? 0;
+    const lease = { startDate: "2027-01-01", endDate: "2027-07-01", tenantName: "Anna" };
+    const stayId = await addStay(db, id, stay({ ...lease, leaseMonths: "6" }), clock, by);
+    await addStay(db, other, stay({ startDate: "2027-01-01", endDate: "2027-02-01" }), clock, by);
+    // Saved unchanged: nothing to record.
+    await updateStay(db, id, stayId, stay({ ...lease, leaseMonths: "6" }), clock, by);
+    await updateStay(db, id, stayId, stay({ ...lease, endDate: "2027-08-01" }), clock, by);
+    await removeStay(db, id, stayId, clock, by);
+
+    const changes = await stayChanges(db, id);
+    expect(changes.map((c) => [c.action, c.by])).toEqual([
+      ["delete", "desk@example.com"],
+      ["update", "desk@example.com"],
+      ["create", "desk@example.com"],
+    ]);
+    const [removed, changed, added] = changes;
+    expect(added?.before).toBeNull();
+    expect(added?.after).toEqual({
+      stayId,
+      kind: "lease",
+      ...lease,
+      leaseMonths: 6,
+    });
+    expect(changed?.before).toMatchObject({ endDate: "2027-07-01", leaseMonths: 6 });
+    expect(changed?.after).toMatchObject({ endDate: "2027-08-01", leaseMonths: null });
+    expect(removed?.before).toMatchObject({ stayId, endDate: "2027-08-01" });
+    expect(removed?.after).toBeNull();
+    expect(await stayChanges(db, other)).toHaveLength(1);
   });
 
   it("a lease covering today makes the unit occupied until its last night; removing it frees it", async () => {

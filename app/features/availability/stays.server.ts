@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { calendarFeeds, properties, stays } from "../../db/schema.ts";
+import { adminUsers, auditLog, calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { bangkokToday } from "./calendar-dates.ts";
 import { DEFAULT_HORIZON_DAYS, deriveStatus } from "./derive-status.ts";
 import { STAY_KIND_LABELS, type StayKind } from "./stay-kinds.ts";
@@ -93,6 +93,90 @@ async function assertNoOverlap(tx: Tx, propertyId: number, input: StayInput, exc
   }
 }
 
+/** What the audit log keeps of a stay entered by hand. */
+export interface StaySnapshot {
+  stayId: number;
+  kind: string;
+  startDate: string;
+  endDate: string;
+  tenantName: string | null;
+  leaseMonths: number | null;
+}
+
+/**
+ * Records a change to a unit's stays by hand: entity `property-stay` keyed by the unit, so the
+ * log's index on (entity, entity id, time) finds a unit's changes directly. `by` is the admin.
+ */
+async function recordStayChange(
+  tx: Tx,
+  by: number | null,
+  action: "create" | "update" | "delete",
+  propertyId: number,
+  before: StaySnapshot | null,
+  after: StaySnapshot | null,
+) {
+  await tx.insert(auditLog).values({
+    adminUserId: by,
+    action,
+    entity: "property-stay",
+    entityId: String(propertyId),
+    before,
+    after,
+  });
+}
+
+async function staySnapshot(tx: Tx, stayId: number): Promise<StaySnapshot | null> {
+  const [row] = await tx
+    .select({
+      stayId: stays.id,
+      kind: stays.kind,
+      startDate: stays.startDate,
+      endDate: stays.endDate,
+      tenantName: stays.tenantName,
+      leaseMonths: stays.leaseMonths,
+    })
+    .from(stays)
+    .where(eq(stays.id, stayId));
+  return row ?? null;
+}
+
+export interface StayChange {
+  id: number;
+  action: string;
+  at: string;
+  by: string | null;
+  before: StaySnapshot | null;
+  after: StaySnapshot | null;
+}
+
+/** The latest changes by hand to a unit's stays, newest first. */
+export async function stayChanges(
+  db: Queryable,
+  propertyId: number,
+  limit = 20,
+): Promise<StayChange[]> {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      at: auditLog.createdAt,
+      by: adminUsers.email,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
+    .where(and(eq(auditLog.entity, "property-stay"), eq(auditLog.entityId, String(propertyId))))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    at: r.at.toISOString(),
+    before: r.before as StaySnapshot | null,
+    after: r.after as StaySnapshot | null,
+  }));
+}
+
 const manualValues = (input: StayInput) => ({
   kind: input.kind,
   startDate: input.startDate,
@@ -107,6 +191,8 @@ export async function addStay(
   propertyId: number,
   input: StayInput,
   clock: AvailabilityClock = {},
+  /** The admin entering it, for the audit log. */
+  by: number | null = null,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await lockUnit(tx, propertyId);
@@ -116,6 +202,7 @@ export async function addStay(
       .values({ propertyId, ...manualValues(input) })
       .returning({ id: stays.id });
     if (!row) throw new Error("The stay was not stored");
+    await recordStayChange(tx, by, "create", propertyId, null, await staySnapshot(tx, row.id));
     await refreshUnitAvailability(tx, propertyId, clock);
     return row.id;
   });
@@ -140,15 +227,20 @@ export async function updateStay(
   stayId: number,
   input: StayInput,
   clock: AvailabilityClock = {},
+  by: number | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUnit(tx, propertyId);
     await manualStayIn(tx, propertyId, stayId);
     await assertNoOverlap(tx, propertyId, input, stayId);
+    const before = await staySnapshot(tx, stayId);
     await tx
       .update(stays)
       .set({ ...manualValues(input), updatedAt: new Date() })
       .where(eq(stays.id, stayId));
+    const after = await staySnapshot(tx, stayId);
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      await recordStayChange(tx, by, "update", propertyId, before, after);
     await refreshUnitAvailability(tx, propertyId, clock);
   });
 }
@@ -158,11 +250,14 @@ export async function removeStay(
   propertyId: number,
   stayId: number,
   clock: AvailabilityClock = {},
+  by: number | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUnit(tx, propertyId);
     await manualStayIn(tx, propertyId, stayId);
+    const before = await staySnapshot(tx, stayId);
     await tx.delete(stays).where(eq(stays.id, stayId));
+    await recordStayChange(tx, by, "delete", propertyId, before, null);
     await refreshUnitAvailability(tx, propertyId, clock, { calendarSpeaks: true });
   });
 }
