@@ -25,7 +25,7 @@ timber = kit.wood("Timber", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 1.5, planks=
 rail = kit.window_glass("Rail")
 leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
-trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+trunk = kit.palm_bark("Trunk")
 paving = kit.tiles("Paving", (0.7, 0.66, 0.58), size=0.6, rough=0.5)
 pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
 hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)

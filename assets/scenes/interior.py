@@ -82,7 +82,7 @@ kit.box("Right", (W / 2 + 0.1, D / 2, H / 2), (0.2, D + 0.4, H), wall_tiles if k
 # ---------------------------------------------------------------- outside
 outside_leaf = kit.leaves("Leaf", (0.06, 0.18, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
-trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+trunk = kit.palm_bark("Trunk")
 hill = kit.plain("Hill", (0.07, 0.11, 0.08), 0.9)
 if high:
     # Twenty floors up over the bay: a balcony edge, the sea and the headlands.

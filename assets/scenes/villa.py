@@ -58,7 +58,7 @@ roof_mat = (
 lawn = kit.grass("Lawn")
 leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
-trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+trunk = kit.palm_bark("Trunk")
 cushion_mat = kit.fabric("Cushion", rnd.choice([(0.85, 0.83, 0.78), (0.55, 0.6, 0.62), (0.75, 0.7, 0.6)]))
 teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
 hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
