@@ -128,7 +128,11 @@ def point_light(loc, energy, color=(1, 0.8, 0.55), radius=0.05):
     return obj
 
 
-def camera(loc, target, lens=28, fstop=None, focus=None, shift_y=0.0):
+def camera(loc, target, lens=28, fstop=None, focus=None, shift_y=0.0, level=True):
+    """A camera aimed at `target`; level by default (verticals stay straight, framing by shift)."""
+    if level:
+        focus = focus or (Vector(target) - Vector(loc)).length
+        target = (target[0], target[1], loc[2])
     cam = bpy.data.cameras.new("Camera")
     cam.lens = lens
     cam.sensor_width = 36
