@@ -23,9 +23,9 @@ golden = v % 3 == 1
 
 # The sun: over the sea and low for the golden hour, high and to the side by day.
 if golden:
-    kit.sky(8, 180 + 38, air=1.2, dust=2.5)
+    kit.sky(8, 180 + 38, air=1.0, dust=1.0)
 else:
-    kit.sky(rnd.uniform(40, 55), 180 + rnd.choice([-75, 70]), dust=1.5)
+    kit.sky(rnd.uniform(40, 55), 180 + rnd.choice([-75, 70]), dust=0.6)
 
 Z = 0.0 if not balcony else 40.0  # the deck's height over the garden below
 sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
@@ -44,7 +44,7 @@ accent = kit.fabric("Accent", rnd.choice([(0.2, 0.35, 0.45), (0.75, 0.5, 0.3), (
 wall = kit.plaster("Wall", (0.9, 0.88, 0.84))
 
 # The bay: sea to the horizon with islands, and the wooded hillside falling to the shore.
-kit.plane("Sea", (0, 3000, -60), (12000, 6000), sea)
+kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
 for i in range(4):
     r = rnd.uniform(80, 160)
     kit.sphere("Island", (rnd.uniform(-1500, 1500), rnd.uniform(1800, 3500), -60 - r * 0.35), r, hill, (2.2, 1.2, 0.9), subdiv=4)
@@ -63,7 +63,7 @@ for i in range(7):
 if not balcony:
     # The deck, the infinity pool (its far edge spills into a catch basin below), loungers, a daybed.
     deck = kit.wood("Deck", (0.42, 0.28, 0.17), (0.22, 0.13, 0.07), 1.0, rough=0.5)
-    PW, PL = 9.0, 4.0
+    PW, PL = 7.0, 4.0
     PY = 5.0
     pool_tile = kit.tiles("PoolTile", (0.32, 0.55, 0.58), (0.8, 0.8, 0.8), size=0.12, rough=0.2)
     coping = kit.tiles("Coping", (0.82, 0.8, 0.75), size=0.5, rough=0.45)
@@ -78,30 +78,31 @@ if not balcony:
     kit.box("Coping", (0, PY - 0.15, 0.01), (PW + 0.6, 0.3, 0.04), coping, 0.01)
     kit.box("Retaining", (0, PY + PL + 0.2, -3), (40, 0.4, 6), kit.stone("Stone", (0.5, 0.46, 0.4), 1.5), 0.01)
     # Two loungers with cushions on the deck, a side table, an umbrella; a daybed under a pergola.
-    for i, lx in enumerate((2.2, 3.3)):
-        kit.box("Lounger", (lx, 2.8, 0.18), (0.72, 2.0, 0.08), teak, 0.01)
+    LY = 5.6
+    for i, lx in enumerate((4.6, 5.7)):
+        kit.box("Lounger", (lx, LY, 0.18), (0.72, 2.0, 0.08), teak, 0.01)
         for ox in (-0.3, 0.3):
             for oy in (-0.9, 0.9):
-                kit.box("Leg", (lx + ox, 2.8 + oy, 0.07), (0.05, 0.05, 0.14), teak, 0.005)
-        kit.cushion("Pad", (lx, 3.0, 0.27), (0.68, 1.55, 0.09), cush)
-        kit.cushion("Back", (lx, 1.95, 0.45), (0.68, 0.5, 0.09), cush, rot=(math.radians(-55), 0, 0))
-        kit.box("Towel", (lx, 3.3, 0.33), (0.5, 0.7, 0.02), kit.fabric("Towel", (0.3, 0.5, 0.6), scale=200, sheen=1.0), 0.005)
-    kit.cylinder("SideTable", (2.75, 2.2, 0.22), 0.2, 0.44, teak, verts=32)
-    kit.cylinder("Glass", (2.72, 2.2, 0.5), 0.035, 0.12, kit.glass("Glass"), verts=16)
-    px = -4.2
+                kit.box("Leg", (lx + ox, LY + oy, 0.07), (0.05, 0.05, 0.14), teak, 0.005)
+        kit.cushion("Pad", (lx, LY + 0.2, 0.27), (0.68, 1.55, 0.09), cush)
+        kit.cushion("Back", (lx, LY - 0.85, 0.45), (0.68, 0.5, 0.09), cush, rot=(math.radians(-55), 0, 0))
+        kit.box("Towel", (lx, LY + 0.5, 0.33), (0.5, 0.7, 0.02), kit.fabric("Towel", (0.3, 0.5, 0.6), scale=200, sheen=1.0), 0.005)
+    kit.cylinder("SideTable", (5.15, LY - 0.6, 0.22), 0.2, 0.44, teak, verts=32)
+    kit.cylinder("Glass", (5.12, LY - 0.6, 0.5), 0.035, 0.12, kit.glass("Glass"), verts=16)
+    px, py = -5.8, 6.4
     for ox in (-1.3, 1.3):
-        for oy in (0.2, 2.6):
-            kit.box("Post", (px + ox, oy, 1.3), (0.12, 0.12, 2.6), teak, 0.01)
+        for oy in (-1.2, 1.2):
+            kit.box("Post", (px + ox, py + oy, 1.3), (0.12, 0.12, 2.6), teak, 0.01)
     for i in range(12):
-        kit.box("Rafter", (px, -0.05 + i * 0.25, 2.65), (2.9, 0.06, 0.14), teak, 0.005)
-    kit.box("DaybedBase", (px, 1.4, 0.2), (2.3, 2.1, 0.4), teak, 0.02)
-    kit.cushion("DaybedPad", (px, 1.45, 0.48), (2.2, 2.0, 0.18), cush)
+        kit.box("Rafter", (px, py - 1.4 + i * 0.25, 2.65), (2.9, 0.06, 0.14), teak, 0.005)
+    kit.box("DaybedBase", (px, py, 0.2), (2.3, 2.1, 0.4), teak, 0.02)
+    kit.cushion("DaybedPad", (px, py + 0.05, 0.48), (2.2, 2.0, 0.18), cush)
     for ox in (-0.65, 0.0, 0.65):
-        kit.cushion("Pillow", (px + ox, 0.55, 0.75), (0.55, 0.18, 0.45), accent if ox else cush, rot=(math.radians(-15), 0, 0))
-    kit.cushion("Throw", (px + 0.4, 1.9, 0.59), (1.0, 0.6, 0.04), accent)
+        kit.cushion("Pillow", (px + ox, py - 0.85, 0.75), (0.55, 0.18, 0.45), accent if ox else cush, rot=(math.radians(-15), 0, 0))
+    kit.cushion("Throw", (px + 0.4, py + 0.5, 0.59), (1.0, 0.6, 0.04), accent)
     sheer = kit.fabric("Sheer", (0.96, 0.95, 0.92), scale=120, sheen=0.8)
     for ox in (-1.3, 1.3):
-        c = kit.plane("Drape", (px + ox, 1.4, 1.3), (0.5, 2.5), sheer, rot=(math.radians(90), 0, math.radians(90)))
+        c = kit.plane("Drape", (px + ox, py, 1.3), (0.5, 2.5), sheer, rot=(math.radians(90), 0, math.radians(90)))
         c.modifiers.new("Sub", "SUBSURF").levels = 4
         dm = c.modifiers.new("Folds", "DISPLACE")
         tex = bpy.data.textures.new("Folds", "WOOD")
@@ -113,14 +114,14 @@ if not balcony:
     kit.box("House", (-11.5, -1.5, 1.7), (3, 9, 3.8), wall, 0.02)
     kit.box("Eave", (-10.5, -1.0, 3.7), (5.2, 10, 0.25), wall, 0.02)
     planter = kit.plaster("Planter", (0.62, 0.6, 0.56))
-    kit.box("Planter", (7.8, 2.5, 0.3), (2.2, 2.6, 0.6), planter, 0.02)
-    kit.frangipani((7.6, 2.6, 0.55), 3.6, long_leaf, bark, plumeria)
-    kit.bush((8.2, 1.6, 0.55), 0.7, leaf, flowers=bloom, bloom=0.6)
-    kit.groundcover((7.8, 2.5, 0.56), (2.0, 2.4), leaf)
+    kit.box("Planter", (8.5, 2.0, 0.3), (2.2, 2.6, 0.6), planter, 0.02)
+    kit.frangipani((8.3, 2.1, 0.55), 3.6, long_leaf, bark, plumeria)
+    kit.bush((8.9, 1.1, 0.55), 0.7, leaf, flowers=bloom, bloom=0.6)
+    kit.groundcover((8.5, 2.0, 0.56), (2.0, 2.4), leaf)
     kit.palm((10.5, 8.0, -3), 10, (-0.04, 0.02), palm_leaf, trunk, fronds=16)
     kit.paddle_clump((-8.6, 3.2, 0), 1.7, long_leaf, kit.plain("Bract", (0.9, 0.3, 0.05), 0.45), n=7)
-    cam_loc = (rnd.uniform(-0.6, 0.2), -3.2, 1.4)
-    kit.camera(cam_loc, (cam_loc[0] - 0.6, 20, 1.4), lens=20, fstop=8, shift_y=-0.08)
+    cam_loc = (rnd.uniform(-0.4, 0.4), -0.8, 1.45)
+    kit.camera(cam_loc, (cam_loc[0], 20, 1.45), lens=18, fstop=8, shift_y=-0.1)
 else:
     # A condo balcony forty metres up: tiled floor, glass balustrade, two chairs and a table.
     frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
@@ -129,27 +130,29 @@ else:
     kit.box("Handrail", (0, 2.75, Z + 1.1), (6, 0.06, 0.04), frame, 0.01)
     kit.box("Side", (-3.05, 1.2, Z + 1.5), (0.1, 3.2, 3.0), wall, 0.01)
     kit.box("Soffit", (0, 1.2, Z + 2.9), (6, 3.2, 0.2), wall, 0.01)
-    for cx in (-0.7, 0.7):
+    for cx in (1.4, 2.5):
         kit.box("ChairSeat", (cx, 1.4, Z + 0.42), (0.6, 0.6, 0.06), teak, 0.01)
         kit.cushion("ChairPad", (cx, 1.4, Z + 0.5), (0.56, 0.56, 0.08), cush)
         kit.box("ChairBack", (cx, 1.4 - 0.3 * (1 if cx < 0 else 1), Z + 0.75), (0.6, 0.05, 0.55), teak, 0.01)
         for ox in (-0.26, 0.26):
             for oy in (-0.26, 0.26):
                 kit.box("Leg", (cx + ox, 1.4 + oy, Z + 0.2), (0.04, 0.04, 0.4), teak, 0.004)
-    kit.cylinder("Table", (0, 1.9, Z + 0.55), 0.35, 0.04, teak, verts=40)
-    kit.cylinder("TableLeg", (0, 1.9, Z + 0.27), 0.03, 0.54, frame, verts=12)
-    kit.cylinder("Cup", (0.1, 1.95, Z + 0.61), 0.04, 0.08, kit.plain("Ceramic", (0.92, 0.92, 0.9), 0.1), verts=16)
+    kit.cylinder("Table", (1.95, 1.9, Z + 0.55), 0.35, 0.04, teak, verts=40)
+    kit.cylinder("TableLeg", (1.95, 1.9, Z + 0.27), 0.03, 0.54, frame, verts=12)
+    kit.cylinder("Cup", (2.05, 1.95, Z + 0.61), 0.04, 0.08, kit.plain("Ceramic", (0.92, 0.92, 0.9), 0.1), verts=16)
     kit.cylinder("Pot", (2.5, 2.2, Z + 0.3), 0.25, 0.6, kit.plain("Pot", (0.25, 0.24, 0.22), 0.6), verts=32)
     kit.bush((2.5, 2.2, Z + 0.55), 0.45, leaf, flowers=bloom, bloom=0.5)
     # The gardens and pool of the condo below, by the shore.
-    kit.box("Garden", (0, 30, 0), (80, 50, 0.2), kit.grass("Lawn"), 0)
-    kit.box("CondoPool", (0, 22, 0.12), (22, 7, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
-    for i in range(18):
-        kit.bush((rnd.uniform(-35, 35), rnd.uniform(8, 50), 0.1), rnd.uniform(1.5, 3), leaf, lumps=2)
-    for i in range(10):
-        kit.palm((rnd.uniform(-30, 30), rnd.uniform(10, 45), 0.1), rnd.uniform(9, 12), (0, 0), palm_leaf, trunk, fronds=14)
-    cam_loc = (-1.8, -1.2, Z + 1.5)
-    kit.camera(cam_loc, (0.5, 30, Z + 1.5), lens=20, fstop=8, shift_y=-0.12)
+    kit.box("Garden", (0, 60, 0), (200, 130, 0.2), kit.grass("Lawn"), 0)
+    kit.box("Beach", (0, 135, -0.5), (400, 30, 0.2), kit.plain("Sand", (0.85, 0.78, 0.62), 0.9), 0)
+    kit.box("CondoPool", (-5, 55, 0.12), (24, 8, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
+    kit.box("PoolDeck", (-5, 55, 0.1), (30, 13, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6), 0)
+    for i in range(26):
+        kit.bush((rnd.uniform(-60, 60), rnd.uniform(20, 120), 0.1), rnd.uniform(2, 4), leaf, lumps=2)
+    for i in range(16):
+        kit.palm((rnd.uniform(-50, 50), rnd.uniform(25, 125), 0.1), rnd.uniform(9, 13), (0, 0), palm_leaf, trunk, fronds=14)
+    cam_loc = (-1.2, -0.3, Z + 1.5)
+    kit.camera(cam_loc, (0.8, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.22)
 
 scene.view_settings.exposure = -0.2 if not golden else 0.1
 kit.render(opts)
