@@ -184,6 +184,57 @@ def downlights(xs, ys):
             kit.cylinder("Downlight", (x, y, H - 0.005), 0.05, 0.01, em, verts=16)
 
 
+def drapes(sheer_only=False):
+    """Sheer curtains gathered at both ends of the glazing on a slim track, linen over them."""
+    sheer = kit.fabric("Sheer", (0.97, 0.96, 0.93), scale=140, sheen=0.9)
+    m, nt, bsdf = sheer, sheer.node_tree, sheer.node_tree.nodes["Principled BSDF"]
+    bsdf.inputs["Transmission"].default_value = 0.6
+    bsdf.inputs["Alpha"].default_value = 0.75
+    heavy = kit.fabric("Drape", tuple(c * 0.95 for c in pal["fabric"]), scale=100, sheen=0.6)
+    kit.box("Track", (gx, D - 0.2, H - 0.03), (gw + 0.4, 0.04, 0.03), black, 0.003)
+    for side in (-1, 1):
+        for mat, width, off in ((sheer, 0.7, 0.0),) + (() if sheer_only else ((heavy, 0.55, -0.08),)):
+            x = gx + side * (gw / 2 - width / 2 + 0.15)
+            c = kit.plane("Curtain", (x, D - 0.2 + off, (H - 0.05) / 2), (width, H - 0.08), mat, rot=(math.radians(90), 0, 0))
+            c.modifiers.new("Sub", "SUBSURF").levels = 5
+            tex = bpy.data.textures.get("Pleats") or bpy.data.textures.new("Pleats", "WOOD")
+            tex.wood_type = "BANDNOISE"
+            tex.noise_scale = 0.06
+            dm = c.modifiers.new("Pleats", "DISPLACE")
+            dm.texture = tex
+            dm.texture_coords = "GLOBAL"
+            dm.strength = 0.07
+            dm.direction = "Z"
+
+
+def books(x, y, z, n=3, turn=0.0):
+    """A stack of coffee-table books in muted covers."""
+    for i in range(n):
+        col = rnd.choice([(0.75, 0.72, 0.66), (0.2, 0.25, 0.3), (0.55, 0.35, 0.25), (0.88, 0.86, 0.82), pal["accent"]])
+        w, d_ = rnd.uniform(0.24, 0.32), rnd.uniform(0.3, 0.38)
+        kit.box("Book", (x, y, z + 0.02 + i * 0.035), (w, d_, 0.03), kit.plain("Cover", col, 0.6), 0.004, rot=(0, 0, turn + rnd.uniform(-0.15, 0.15)))
+
+
+def vase(x, y, z, h=0.3):
+    """A ceramic vase with a few leafy stems."""
+    kit.cylinder("Vase", (x, y, z + h / 2), 0.07, h, kit.plain("Glaze", rnd.choice([(0.2, 0.3, 0.3), (0.85, 0.82, 0.75), (0.5, 0.3, 0.2)]), 0.15, spec=0.6), verts=24)
+    kit.bush((x, y, z + h + 0.05), 0.14, leafm, lumps=1, flat=1.2)
+
+
+def table_lamp(x, y, z):
+    kit.cylinder("LampBase", (x, y, z + 0.16), 0.08, 0.32, ceramic, verts=24)
+    lamp_shade(x, y, z + 0.45, 0.17)
+
+
+def fruit(x, y, z):
+    """A shallow bowl of fruit: oranges, limes and a mango or two."""
+    kit.cylinder("FruitBowl", (x, y, z + 0.04), 0.17, 0.08, ceramic, verts=32)
+    cols = [(0.9, 0.4, 0.05), (0.35, 0.6, 0.1), (0.85, 0.6, 0.1)]
+    for i in range(6):
+        a = i * 1.1
+        kit.sphere("Fruit", (x + math.cos(a) * 0.08, y + math.sin(a) * 0.08, z + 0.1 + (i % 2) * 0.03), 0.04, kit.plain("Fruit", cols[i % 3], 0.4), subdiv=2)
+
+
 if kind == "living":
     # The sofa along the left wall facing the room, a rug, a table and an armchair opposite.
     sy = D * rnd.uniform(0.42, 0.55)
@@ -196,8 +247,10 @@ if kind == "living":
     else:
         kit.cylinder("Table", (tx, sy, 0.38), 0.5, 0.05, wood, verts=48)
     kit.box("TableBase", (tx, sy, 0.18), (0.3, 0.5, 0.36), black, 0.01)
-    kit.cylinder("Vase", (tx + 0.1, sy + 0.25, 0.5), 0.06, 0.2, ceramic, verts=24)
-    kit.box("Book", (tx - 0.05, sy - 0.3, 0.425), (0.22, 0.3, 0.04), accent, 0.005)
+    vase(tx + 0.1, sy + 0.3, 0.405, 0.25)
+    books(tx - 0.05, sy - 0.3, 0.405, 3)
+    kit.cushion("Throw", (-W / 2 + 0.75, sy - sw / 2 + 0.45, 0.56), (0.7, 0.45, 0.05), linen, rot=(0, 0, 0.2))
+    drapes()
     ax, ay = tx + 1.5, sy + rnd.uniform(-0.8, 0.8)
     turn = math.radians(rnd.uniform(-20, 20))
     turned(
@@ -215,6 +268,8 @@ if kind == "living":
     lamp_shade(-W / 2 + 0.45, sy + sw / 2 + 0.35, 1.65)
     kit.box("Sideboard", (W / 2 - 0.25, D * 0.45, 0.35), (0.45, 1.8, 0.7), wood, 0.01)
     kit.cylinder("Bowl", (W / 2 - 0.25, D * 0.45 + 0.4, 0.75), 0.15, 0.08, ceramic, verts=32)
+    table_lamp(W / 2 - 0.25, D * 0.45 - 0.55, 0.7)
+    books(W / 2 - 0.25, D * 0.45, 0.7, 2)
     downlights([-W / 4, W / 4], [D / 3, 2 * D / 3])
     cam = (W / 2 - 0.5, 0.45, 1.35)
     target = (-W / 4, D * 0.7, 0.8)
@@ -235,17 +290,8 @@ elif kind == "bedroom":
         kit.cylinder("LampBase", (nx, by + 0.1, 0.62), 0.07, 0.22, ceramic, verts=24)
         lamp_shade(nx, by + 0.1, 0.85, 0.16)
     kit.box("Rug", (bx, by + 1.6, 0.01), (2.8, 2.0, 0.015), rug, 0.005)
-    # Linen curtains drawn to one side of the glazing.
-    cur = kit.fabric("Curtain", (0.93, 0.91, 0.86), scale=120, sheen=0.5)
-    c = kit.plane("Curtain", (gx + gw / 2 - 0.4, D - 0.15, (H - 0.1) / 2), (0.9, H - 0.1), cur, rot=(math.radians(90), 0, 0))
-    c.modifiers.new("Sub", "SUBSURF").levels = 5
-    tex = bpy.data.textures.new("Folds", "WOOD")
-    tex.wood_type = "BANDNOISE"
-    tex.noise_scale = 0.08
-    dm = c.modifiers.new("Folds", "DISPLACE")
-    dm.texture = tex
-    dm.strength = 0.06
-    dm.direction = "Z"
+    drapes()
+    books(bx - 1.45, by + 0.2, 0.5, 2)
     plant(W / 2 - 0.45, D - 0.7, 1.3)
     art(bx, 0.02, 1.75, 1.3, 0.7, wall_axis="y")
     kit.box("Bench", (bx, by + 2.35, 0.22), (1.4, 0.4, 0.44), uph, 0.03)
@@ -261,12 +307,31 @@ elif kind == "bathroom":
         kit.cylinder("Tap", (-W / 2 + 0.12, by_, 0.88), 0.015, 0.25, metal, verts=12)
     mirror = kit.plain("Mirror", (0.9, 0.9, 0.9), rough=0.0, metal=1.0)
     kit.box("Mirror", (-W / 2 + 0.02, 1.6, 1.5), (0.02, 1.5, 0.9), mirror, 0.002)
-    kit.cushion("Tub", (0.4, D - 0.8, 0.28), (1.7, 0.8, 0.56), ceramic)
-    kit.box("TubWater", (0.4, D - 0.8, 0.5), (1.45, 0.58, 0.02), kit.water("BathWater"), 0)
+    if v % 2 == 0:
+        # A freestanding oval tub under the window, a teak stool beside it.
+        tub = kit.cylinder("Tub", (0.4, D - 0.85, 0.3), 0.5, 0.6, ceramic, verts=48)
+        tub.scale = (1.75, 0.85, 1)
+        kit.cylinder("TubWater", (0.4, D - 0.85, 0.52), 0.44, 0.02, kit.water("BathWater"), verts=48).scale = (1.75, 0.8, 1)
+        kit.cylinder("Filler", (1.55, D - 0.85, 0.5), 0.02, 1.0, metal, verts=12)
+        kit.box("Stool", (-0.7, D - 0.8, 0.22), (0.4, 0.4, 0.44), wood, 0.02)
+        kit.cylinder("Candle", (-0.7, D - 0.8, 0.5), 0.04, 0.1, kit.plain("Wax", (0.95, 0.93, 0.88), 0.5), verts=16)
+    else:
+        # A walk-in shower behind a clear glass screen: a slate floor tray and a rain head.
+        kit.box("Tray", (0.6, D - 0.75, 0.01), (2.0, 1.3, 0.02), kit.tiles("Slate", (0.25, 0.25, 0.24), size=0.3, rough=0.4), 0.002)
+        kit.box("Screen", (-0.4, D - 0.75, 1.05), (0.01, 1.3, 2.1), kit.window_glass("ShowerGlass"), 0)
+        kit.box("ScreenRail", (-0.4, D - 0.75, 2.1), (0.02, 1.3, 0.02), metal, 0.002)
+        kit.cylinder("RainArm", (0.8, D - 0.2, 2.2), 0.012, 0.5, metal, rot=(math.radians(90), 0, 0), verts=12)
+        kit.cylinder("RainHead", (0.8, D - 0.45, 2.18), 0.15, 0.015, metal, verts=32)
+        kit.box("Niche", (1.5, D - 0.02, 1.1), (0.6, 0.04, 0.3), marble, 0.002)
+        for i in range(3):
+            kit.cylinder("Bottle", (1.3 + i * 0.15, D - 0.06, 1.0), 0.03, 0.18, kit.plain("Bottle", (0.9, 0.88, 0.84) if i % 2 else (0.2, 0.2, 0.2), 0.3), verts=16)
     towel = kit.fabric("Towel", rnd.choice([(0.95, 0.94, 0.9), (0.5, 0.55, 0.5), (0.7, 0.6, 0.5)]), scale=300, sheen=1.0)
     kit.cushion("Towel", (W / 2 - 0.1, 1.5, 1.1), (0.06, 0.5, 0.8), towel)
     kit.cylinder("Rail", (W / 2 - 0.06, 1.5, 1.5), 0.015, 0.7, metal, rot=(math.radians(90), 0, 0), verts=12)
-    kit.cushion("TowelFolded", (-W / 2 + 0.35, 2.35, 0.8), (0.3, 0.25, 0.1), towel)
+    for i in range(2):
+        kit.cushion("TowelFolded", (-W / 2 + 0.35, 2.3, 0.79 + i * 0.08), (0.3, 0.25, 0.08), towel)
+    vase(-W / 2 + 0.35, 0.95, 0.745, 0.18)
+    kit.box("BathMat", (-W / 2 + 1.0, 1.6, 0.01), (0.6, 0.9, 0.015), towel, 0.005)
     plant(W / 2 - 0.35, D - 0.4, 1.0)
     downlights([0], [1.2, 2.6])
     cam = (W / 2 - 0.5, 0.35, 1.5)
@@ -281,15 +346,24 @@ elif kind == "kitchen":
         kit.box("Gap", (-W / 2 + 0.625, 1.45 + i * 0.6 - (D - 6) / 2, 0.45), (0.004, 0.005, 0.8), black, 0)
     kit.box("Splash", (-W / 2 + 0.01, D / 2 - 0.4, 1.2), (0.02, D - 1.5, 0.55), kit.tiles("Splash", (0.88, 0.88, 0.86), size=0.15, rough=0.1), 0)
     for z in (1.65, 2.1):
-        kit.box("Shelf", (-W / 2 + 0.15, D / 2 - 0.4, z), (0.3, 2.2, 0.04), wood, 0.004)
-        for j in range(5):
-            kit.cylinder("Jar", (-W / 2 + 0.15, D / 2 - 1.2 + j * 0.38 + rnd.uniform(-0.05, 0.05), z + 0.1), 0.05, rnd.uniform(0.12, 0.2), ceramic if j % 2 else kit.glass("Jar"), verts=20)
+        kit.box("Shelf", (-W / 2 + 0.15, D / 2 + 0.7, z), (0.3, 1.4, 0.04), wood, 0.004)
+        for j in range(3):
+            kit.cylinder("Jar", (-W / 2 + 0.15, D / 2 + 0.3 + j * 0.38 + rnd.uniform(-0.05, 0.05), z + 0.1), 0.05, rnd.uniform(0.12, 0.2), ceramic if j % 2 else kit.glass("Jar"), verts=20)
     kit.box("Fridge", (-W / 2 + 0.35, 0.45, 1.05), (0.7, 0.8, 2.1), doors, 0.006)
     # The island with stools and pendants.
     ix = rnd.uniform(0.2, 0.8)
     kit.box("Island", (ix, D / 2, 0.45), (1.0, 2.4, 0.88), doors if rnd.random() < 0.5 else wood, 0.006)
     kit.box("IslandTop", (ix, D / 2, 0.91), (1.1, 2.5, 0.04), stone_top, 0.004)
-    kit.cylinder("Bowl", (ix, D / 2 + 0.5, 0.98), 0.18, 0.1, ceramic, verts=32)
+    fruit(ix, D / 2 + 0.5, 0.93)
+    books(ix + 0.1, D / 2 - 0.6, 0.93, 2)
+    # Appliances in the run: an oven under a hob, a hood, a sink with a tap.
+    ox_ = -W / 2 + 0.62
+    kit.box("Oven", (ox_, D / 2 - 1.2, 0.5), (0.01, 0.6, 0.6), kit.plain("OvenGlass", (0.02, 0.02, 0.02), 0.05, spec=0.8), 0.002)
+    kit.box("OvenHandle", (ox_ + 0.02, D / 2 - 1.2, 0.75), (0.02, 0.5, 0.02), metal, 0.002)
+    kit.box("Hob", (-W / 2 + 0.33, D / 2 - 1.2, 0.935), (0.5, 0.6, 0.008), kit.plain("HobGlass", (0.01, 0.01, 0.01), 0.05, spec=0.8), 0.002)
+    kit.box("Hood", (-W / 2 + 0.3, D / 2 - 1.2, 1.9), (0.5, 0.7, 0.3), kit.plain("Steel", (0.7, 0.7, 0.7), 0.3, metal=1.0), 0.01)
+    kit.box("Sink", (-W / 2 + 0.33, D / 2 + 0.4, 0.925), (0.4, 0.6, 0.01), kit.plain("Steel2", (0.6, 0.6, 0.6), 0.25, metal=1.0), 0.002)
+    kit.cylinder("Tap", (-W / 2 + 0.12, D / 2 + 0.4, 1.1), 0.015, 0.35, metal, verts=12)
     for j in range(3):
         sy = D / 2 - 0.8 + j * 0.8
         kit.cylinder("StoolSeat", (ix + 0.85, sy, 0.72), 0.18, 0.05, wood, verts=32)
