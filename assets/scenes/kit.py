@@ -6,8 +6,10 @@ module, builds its geometry with the helpers below and calls `render()`.
 
 import argparse
 import math
+import os
 import random
 import sys
+import time
 
 import bpy
 from mathutils import Vector
@@ -23,7 +25,7 @@ def args():
     p.add_argument("--height", type=int, default=1000)
     p.add_argument("--samples", type=int, default=64)
     p.add_argument("--preview", action="store_true")
-    p.add_argument("--raw", action="store_true", help="no smoothing of the light passes")
+    p.add_argument("--raw", action="store_true", help="the path tracer's output as it is, not denoised")
     return p.parse_args(argv)
 
 
@@ -1007,69 +1009,46 @@ def haze(m, distance=1500.0, amount=1.0):
 
 # ---------------------------------------------------------------- render
 
-PASSES = ["Diff", "Gloss", "Trans"]
-
-
-def _smoothing(scene, iterations=2):
-    """Stands in for a denoiser (this Blender has none): the image is rebuilt from its light
-    passes, with the indirect light (the noisiest part) and some of the direct light smoothed by
-    an edge-aware blur that follows the surfaces' normals and colours, so textures stay sharp."""
+def _feature_outputs(scene, folder):
+    """Sets the compositor to write the noisy colour and the denoiser's guides (albedo and
+    normals, which Cycles renders nearly free of grain) as float EXR files into `folder`."""
     vl = scene.view_layers[0]
-    for kind in ("diffuse", "glossy", "transmission"):
-        for part in ("direct", "indirect", "color"):
-            setattr(vl, f"use_pass_{kind}_{part}", True)
-    vl.use_pass_emit = True
-    vl.use_pass_environment = True
-    vl.use_pass_normal = True
+    vl.cycles.denoising_store_passes = True
     scene.use_nodes = True
     nt = scene.node_tree
     nt.nodes.clear()
     rl = nt.nodes.new("CompositorNodeRLayers")
-    out = nt.nodes.new("CompositorNodeComposite")
-    guide = nt.nodes.new("CompositorNodeMixRGB")
-    guide.blend_type = "ADD"
-    guide.inputs["Fac"].default_value = 1.0
-    nt.links.new(rl.outputs["Normal"], guide.inputs[1])
-    nt.links.new(rl.outputs["DiffCol"], guide.inputs[2])
+    out = nt.nodes.new("CompositorNodeOutputFile")
+    out.base_path = folder
+    out.format.file_format = "OPEN_EXR"
+    out.format.color_depth = "32"
+    out.format.exr_codec = "ZIP"
+    out.file_slots.clear()
+    for slot, socket in (("color", "Image"), ("albedo", "Denoising Albedo"), ("normal", "Denoising Normal")):
+        out.file_slots.new(slot)
+        nt.links.new(rl.outputs[socket], out.inputs[slot])
+    # Something must be the composite, or Blender skips the compositor.
+    comp = nt.nodes.new("CompositorNodeComposite")
+    nt.links.new(rl.outputs["Image"], comp.inputs["Image"])
 
-    def smooth(socket, sigma_space, its):
-        b = nt.nodes.new("CompositorNodeBilateralblur")
-        b.iterations = its
-        b.sigma_color = 0.15
-        b.sigma_space = sigma_space
-        nt.links.new(socket, b.inputs["Image"])
-        nt.links.new(guide.outputs["Image"], b.inputs["Determinator"])
-        return b.outputs["Image"]
 
-    def add(a, b):
-        m = nt.nodes.new("CompositorNodeMixRGB")
-        m.blend_type = "ADD"
-        m.inputs["Fac"].default_value = 1.0
-        nt.links.new(a, m.inputs[1])
-        nt.links.new(b, m.inputs[2])
-        return m.outputs["Image"]
+def _read_exr(path):
+    import numpy as np
 
-    def mul(a, b):
-        m = nt.nodes.new("CompositorNodeMixRGB")
-        m.blend_type = "MULTIPLY"
-        m.inputs["Fac"].default_value = 1.0
-        nt.links.new(a, m.inputs[1])
-        nt.links.new(b, m.inputs[2])
-        return m.outputs["Image"]
-
-    total = add(rl.outputs["Emit"], rl.outputs["Env"])
-    for p in PASSES:
-        if p != "Gloss":
-            # Diffuse light, and what is seen through water (the pool's floor): smoothed.
-            light = add(smooth(rl.outputs[p + "Dir"], 2, 1), smooth(rl.outputs[p + "Ind"], 5, iterations))
-        else:
-            # Reflections keep their detail: only a light touch.
-            light = add(rl.outputs[p + "Dir"], smooth(rl.outputs[p + "Ind"], 1, 1))
-        total = add(total, mul(light, rl.outputs[p + "Col"]))
-    nt.links.new(total, out.inputs["Image"])
+    img = bpy.data.images.load(path)
+    w, h = img.size
+    px = np.empty(w * h * 4, np.float32)
+    img.pixels.foreach_get(px)
+    bpy.data.images.remove(img)
+    return px.reshape(h, w, 4)[:, :, :3]
 
 
 def render(opts, samples=None):
+    """Renders the scene to `opts.out` (a 16-bit PNG, Filmic as set by `reset`): path traced,
+    then cleaned by the denoiser in denoise.py unless `--raw` is given."""
+    import glob
+    import tempfile
+
     scene = bpy.context.scene
     scene.render.resolution_x = opts.width
     scene.render.resolution_y = opts.height
@@ -1078,9 +1057,31 @@ def render(opts, samples=None):
     if opts.preview:
         scene.render.resolution_percentage = 40
         scene.cycles.samples = 16
-    if not opts.raw:
-        _smoothing(scene)
-    scene.render.image_settings.file_format = "PNG"
-    scene.render.image_settings.color_depth = "16"
-    scene.render.filepath = opts.out
-    bpy.ops.render.render(write_still=True)
+    settings = scene.render.image_settings
+    settings.file_format = "PNG"
+    settings.color_depth = "16"
+    settings.color_mode = "RGB"
+    if opts.raw:
+        scene.render.filepath = opts.out
+        bpy.ops.render.render(write_still=True)
+        return
+    import numpy as np
+
+    import denoise
+
+    with tempfile.TemporaryDirectory() as folder:
+        _feature_outputs(scene, folder)
+        bpy.ops.render.render(write_still=False)
+        passes = {}
+        for name in ("color", "albedo", "normal"):
+            (path,) = glob.glob(os.path.join(folder, name + "*.exr"))
+            passes[name] = _read_exr(path)
+    h, w, _ = passes["color"].shape
+    start = time.time()
+    clean = denoise.denoise(passes["color"], passes["albedo"], passes["normal"])
+    print(f"Denoised {w} x {h} in {time.time() - start:.1f} s")
+    img = bpy.data.images.new("Clean", w, h, alpha=False, float_buffer=True)
+    rgba = np.concatenate([clean, np.ones((h, w, 1), np.float32)], axis=2)
+    img.pixels.foreach_set(rgba.ravel())
+    # Saved as a render is, so the scene's view transform, look and exposure apply.
+    img.save_render(opts.out, scene=scene)

@@ -115,6 +115,20 @@ test.describe("sorting, chips and the count", () => {
     await expect(page.getByTestId("match-count")).toContainText(/Найден/);
     await expect(page.getByRole("link", { name: /Убрать фильтр/ })).toBeVisible();
   });
+
+  test("in Russian on a 390 px phone, the sort row fits and the page never scrolls sideways", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/ru?sort=price-desc");
+    const apply = page.getByRole("button", { name: "Сортировать" });
+    await expect(apply).toBeVisible();
+    const box = await apply.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
 });
 
 test.describe("favourites", () => {

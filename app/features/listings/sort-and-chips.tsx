@@ -88,7 +88,7 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           </ul>
         )}
       </div>
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex min-w-0 max-w-full flex-wrap items-end gap-3">
         <Link
           to={localizePath("/favorites", lang)}
           data-testid="favorites-link"
@@ -104,7 +104,7 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           method="get"
           action={home}
           key={query.sort ?? DEFAULT_SORT}
-          className="flex items-end gap-2"
+          className="flex min-w-0 max-w-full items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
             const sort = new FormData(event.currentTarget).get("sort");
@@ -115,14 +115,14 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           {[...hidden].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <label className="text-sm font-semibold text-ink-900">
+          <label className="min-w-0 flex-1 text-sm font-semibold text-ink-900">
             {t("find.sortLabel")}
             <select
               name="sort"
               defaultValue={query.sort ?? DEFAULT_SORT}
               data-testid="sort"
               onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              className="mt-1 block rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none"
+              className="mt-1 block w-full min-w-0 rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none"
             >
               {LISTING_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
@@ -133,7 +133,7 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           </label>
           <button
             type="submit"
-            className="rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
+            className="shrink-0 rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
           >
             {t("find.sortApply")}
           </button>

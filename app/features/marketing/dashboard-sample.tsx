@@ -13,12 +13,11 @@ export function DashboardSample() {
   const { t, lang } = useT();
   const total = MONTHLY_REVENUE.reduce((a, b) => a + b, 0);
   const max = Math.max(...MONTHLY_REVENUE);
-  const months = MONTHLY_REVENUE.map((_, i) =>
-    new Intl.DateTimeFormat(lang === "ru" ? "ru-RU" : "en-GB", {
-      month: "short",
-      timeZone: "UTC",
-    }).format(new Date(Date.UTC(2026, i, 1))),
-  );
+  const monthName = (i: number, month: "short" | "narrow") =>
+    new Intl.DateTimeFormat(lang === "ru" ? "ru-RU" : "en-GB", { month, timeZone: "UTC" }).format(
+      new Date(Date.UTC(2026, i, 1)),
+    );
+  const months = MONTHLY_REVENUE.map((_, i) => monthName(i, "short"));
   const metrics = [
     { label: t("dashboard.occupancy"), value: `${Math.round(OCCUPANCY * 100)}%` },
     { label: t("dashboard.revenue"), value: formatBaht(total, lang) },
@@ -52,7 +51,10 @@ export function DashboardSample() {
             </figcaption>
             <ol className="mt-4 flex h-44 items-end gap-1.5 sm:gap-3">
               {MONTHLY_REVENUE.map((value, i) => (
-                <li key={months[i]} className="flex h-full flex-1 flex-col justify-end text-center">
+                <li
+                  key={months[i]}
+                  className="flex h-full min-w-0 flex-1 flex-col justify-end text-center"
+                >
                   <span className="sr-only">
                     {months[i]}: {formatBaht(value, lang)}
                   </span>
@@ -61,7 +63,11 @@ export function DashboardSample() {
                     className="block rounded-t-md bg-gradient-to-t from-sea-700 to-sea-500"
                     style={{ height: `${(value / max) * 100}%` }}
                   />
-                  <span aria-hidden="true" className="mt-1 text-[10px] text-ink-500 sm:text-xs">
+                  {/* On a phone twelve short names do not fit side by side: initials there. */}
+                  <span aria-hidden="true" className="mt-1 text-[10px] text-ink-500 sm:hidden">
+                    {monthName(i, "narrow")}
+                  </span>
+                  <span aria-hidden="true" className="mt-1 hidden text-xs text-ink-500 sm:block">
                     {months[i]}
                   </span>
                 </li>
