@@ -93,14 +93,21 @@ if high:
     kit.plane("Sea", (0, 600, -60), (3000, 1200), sea)
     kit.far_hills(hill, distance=900, count=6, height=150, width=2500, base=-60)
 else:
-    # A villa's garden: a terrace, a strip of pool, palms and a wall of green.
+    # A villa's garden: a terrace, a strip of pool, palms, flowering shrubs and a hedge.
     kit.box("Terrace", (0, D + 2.5, -0.08), (W + 12, 5, 0.16), kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06)), 0)
     kit.ground(kit.grass("Lawn"))
     kit.box("PoolEdge", (rnd.uniform(-2, 2), D + 6.5, -0.05), (9, 3, 0.12), kit.water("Water"), 0)
+    bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
+    long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
+    kit.hedge((-W / 2 - 8, D + 13, 0), (W / 2 + 8, D + 13, 0), 1.8, 1.0, outside_leaf, flowers=bloom, bloom=0.12)
+    kit.groundcover((0, D + 5.2, 0), (W + 10, 0.9), outside_leaf)
+    kit.frangipani((rnd.choice([-1, 1]) * rnd.uniform(3, 5), D + 9.5, 0), 4.0, long_leaf, kit.palm_bark("Bark", (0.36, 0.34, 0.31)), kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05))
     for i in range(4):
-        kit.palm((rnd.uniform(-12, 12), D + rnd.uniform(9, 16), 0), rnd.uniform(6, 9), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=13)
-    for i in range(12):
-        kit.bush((rnd.uniform(-16, 16), D + rnd.uniform(8, 20), 0), rnd.uniform(1.2, 3.0), outside_leaf, lumps=4)
+        kit.palm((rnd.uniform(-12, 12), D + rnd.uniform(9, 16), 0), rnd.uniform(6, 9), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=15)
+    for i in range(6):
+        kit.bush((rnd.uniform(-14, 14), D + rnd.uniform(9, 12), 0), rnd.uniform(0.8, 1.4), outside_leaf, flowers=bloom if i % 2 else None, bloom=0.4)
+    for i in range(8):
+        kit.bush((rnd.uniform(-25, 25), D + rnd.uniform(16, 26), 0), rnd.uniform(2.5, 4.0), outside_leaf, lumps=2)
 
 # ---------------------------------------------------------------- furniture
 wood = kit.wood("Timber", *pal["wood"], scale=2.0, planks=False, rough=0.4)
@@ -164,8 +171,8 @@ def art(x, y, z, w, h, wall_axis="x"):
     wave = nt.nodes.new("ShaderNodeTexWave")
     wave.inputs["Scale"].default_value = rnd.uniform(0.5, 1.5)
     wave.inputs["Distortion"].default_value = rnd.uniform(3, 8)
-    c1 = pal["accent"]
-    c2 = tuple(min(1, c * 1.8 + 0.2) for c in pal["fabric"])
+    c1 = tuple(c * 0.6 for c in pal["accent"])
+    c2 = rnd.choice([(0.85, 0.6, 0.35), (0.8, 0.78, 0.7), (0.55, 0.68, 0.7)])
     nt.links.new(kit._ramp(nt, wave.outputs["Fac"], c1, c2), bsdf.inputs["Base Color"])
     bsdf.inputs["Roughness"].default_value = 0.8
     if wall_axis == "x":
@@ -267,6 +274,21 @@ if kind == "living":
     kit.cylinder("LampPole", (-W / 2 + 0.45, sy + sw / 2 + 0.35, 0.8), 0.015, 1.6, metal, verts=12)
     lamp_shade(-W / 2 + 0.45, sy + sw / 2 + 0.35, 1.65)
     kit.box("Sideboard", (W / 2 - 0.25, D * 0.45, 0.35), (0.45, 1.8, 0.7), wood, 0.01)
+    # A dining table by the glazing under a pendant, chairs round it.
+    dx, dy = W / 2 - 1.6, D - 1.6
+    kit.box("DiningTop", (dx, dy, 0.75), (0.95, 1.9, 0.05), wood, 0.01)
+    for ox in (-0.35, 0.35):
+        kit.box("DiningLeg", (dx + ox, dy, 0.37), (0.06, 1.5, 0.72), black, 0.005)
+    for ox in (-0.72, 0.72):
+        for oy in (-0.5, 0.5):
+            kit.cushion("ChairSeat", (dx + ox, dy + oy, 0.46), (0.46, 0.46, 0.07), uph)
+            kit.cushion("ChairBack", (dx + ox * 1.3, dy + oy, 0.75), (0.06, 0.44, 0.5), uph)
+            for lx in (-0.18, 0.18):
+                kit.cylinder("ChairLeg", (dx + ox + lx, dy + oy, 0.21), 0.015, 0.42, black, verts=8)
+    kit.cylinder("Cord", (dx, dy, H - 0.35), 0.004, 0.7, black, verts=6)
+    kit.cylinder("Pendant", (dx, dy, H - 0.78), 0.28, 0.18, kit.fabric("Rattan", (0.6, 0.45, 0.28), scale=150), verts=32)
+    kit.point_light((dx, dy, H - 0.85), 30, radius=0.1)
+    vase(dx, dy + 0.2, 0.775, 0.22)
     kit.cylinder("Bowl", (W / 2 - 0.25, D * 0.45 + 0.4, 0.75), 0.15, 0.08, ceramic, verts=32)
     table_lamp(W / 2 - 0.25, D * 0.45 - 0.55, 0.7)
     books(W / 2 - 0.25, D * 0.45, 0.7, 2)
