@@ -29,7 +29,7 @@ else:
 
 Z = 0.0 if not balcony else 40.0  # the deck's height over the garden below
 sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
-hill = kit.plain("Island", (0.05, 0.09, 0.05), 0.9)
+hill = kit.haze(kit.plain("Island", (0.05, 0.09, 0.05), 0.9), 4000, 0.8)
 slope = kit.grass("Slope", (0.04, 0.09, 0.02))
 leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
 long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
@@ -46,8 +46,8 @@ wall = kit.plaster("Wall", (0.9, 0.88, 0.84))
 # The bay: sea to the horizon with islands, and the wooded hillside falling to the shore.
 kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
 for i in range(4):
-    r = rnd.uniform(80, 160)
-    kit.sphere("Island", (rnd.uniform(-1500, 1500), rnd.uniform(1800, 3500), -60 - r * 0.35), r, hill, (2.2, 1.2, 0.9), subdiv=4)
+    r = rnd.uniform(150, 280)
+    kit.sphere("Island", (rnd.choice([-1, 1]) * rnd.uniform(300, 1600), rnd.uniform(1200, 2600), -60 - r * 0.35), r, hill, (2.2, 1.2, 0.9), subdiv=4)
 kit.far_hills(kit.plain("Headland", (0.05, 0.09, 0.06), 0.9), distance=2600, count=3, height=160, width=5000, base=-60)
 hillside = kit.plane("Hillside", (0, 80, -32), (400, 160), slope, rot=(math.radians(-20), 0, 0))
 # Treetops on the slope below the deck (placed on the slope plane).
@@ -57,7 +57,7 @@ for i in range(22):
     kit.bush((x, y, -32 - (y - 80) * math.tan(math.radians(20)) - 2), rnd.uniform(3, 5), leaf, lumps=2)
 for i in range(7):
     y = rnd.uniform(10, 40)
-    x = rnd.uniform(-30, 30)
+    x = rnd.choice([-1, 1]) * rnd.uniform(9, 30)
     kit.palm((x, y, -32 - (y - 80) * math.tan(math.radians(20)) - 1), rnd.uniform(10, 14), (0, 0), palm_leaf, trunk, fronds=14)
 
 if not balcony:
@@ -120,8 +120,8 @@ if not balcony:
     kit.groundcover((8.5, 2.0, 0.56), (2.0, 2.4), leaf)
     kit.palm((10.5, 8.0, -3), 10, (-0.04, 0.02), palm_leaf, trunk, fronds=16)
     kit.paddle_clump((-8.6, 3.2, 0), 1.7, long_leaf, kit.plain("Bract", (0.9, 0.3, 0.05), 0.45), n=7)
-    cam_loc = (rnd.uniform(-0.4, 0.4), -0.8, 1.45)
-    kit.camera(cam_loc, (cam_loc[0], 20, 1.45), lens=18, fstop=8, shift_y=-0.1)
+    cam_loc = (rnd.uniform(-0.4, 0.4), 1.6, 1.45)
+    kit.camera(cam_loc, (cam_loc[0], 20, 1.45), lens=18, fstop=8, shift_y=-0.02)
 else:
     # A condo balcony forty metres up: tiled floor, glass balustrade, two chairs and a table.
     frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
