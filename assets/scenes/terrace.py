@@ -27,7 +27,7 @@ if golden:
 else:
     kit.sky(rnd.uniform(40, 55), 180 + rnd.choice([-75, 70]), dust=0.6)
 
-Z = 0.0 if not balcony else 40.0  # the deck's height over the garden below
+Z = 0.0 if not balcony else 22.0  # the deck's height over the garden below
 sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
 hill = kit.haze(kit.plain("Island", (0.05, 0.09, 0.05), 0.9), 4000, 0.8)
 slope = kit.grass("Slope", (0.04, 0.09, 0.02))
@@ -145,14 +145,15 @@ else:
     # The gardens and pool of the condo below, by the shore.
     kit.box("Garden", (0, 60, 0), (200, 130, 0.2), kit.grass("Lawn"), 0)
     kit.box("Beach", (0, 135, -0.5), (400, 30, 0.2), kit.plain("Sand", (0.85, 0.78, 0.62), 0.9), 0)
-    kit.box("CondoPool", (-5, 55, 0.12), (24, 8, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
-    kit.box("PoolDeck", (-5, 55, 0.1), (30, 13, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6), 0)
+    kit.box("CondoPool", (-5, 40, 0.12), (24, 8, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
+    kit.box("PoolDeck", (-5, 40, 0.1), (30, 13, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6), 0)
+    for i in range(30):
+        kit.bush((rnd.uniform(-60, 60), rnd.uniform(12, 110), 0.1), rnd.uniform(2.5, 4.5), leaf, lumps=2, flowers=bloom if i % 4 == 0 else None, bloom=0.3)
+    kit.hedge((-60, 48, 0.1), (60, 48, 0.1), 1.5, 1.2, leaf)
     for i in range(26):
-        kit.bush((rnd.uniform(-60, 60), rnd.uniform(20, 120), 0.1), rnd.uniform(2, 4), leaf, lumps=2)
-    for i in range(16):
-        kit.palm((rnd.uniform(-50, 50), rnd.uniform(25, 125), 0.1), rnd.uniform(9, 13), (0, 0), palm_leaf, trunk, fronds=14)
-    cam_loc = (-1.2, -0.3, Z + 1.5)
-    kit.camera(cam_loc, (0.8, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.22)
+        kit.palm((rnd.uniform(-50, 50), rnd.uniform(12, 120), 0.1), rnd.uniform(10, 15), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=15)
+    cam_loc = (-1.4, -0.2, Z + 1.5)
+    kit.camera(cam_loc, (5.0, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.12)
 
 scene.view_settings.exposure = -0.2 if not golden else 0.1
 kit.render(opts)
