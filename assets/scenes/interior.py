@@ -340,7 +340,7 @@ elif kind == "bathroom":
     else:
         # A walk-in shower behind a clear glass screen: a slate floor tray and a rain head.
         kit.box("Tray", (0.6, D - 0.75, 0.01), (2.0, 1.3, 0.02), kit.tiles("Slate", (0.25, 0.25, 0.24), size=0.3, rough=0.4), 0.002)
-        kit.box("Screen", (-0.4, D - 0.75, 1.05), (0.01, 1.3, 2.1), kit.window_glass("ShowerGlass"), 0)
+        kit.plane("Screen", (-0.4, D - 0.75, 1.05), (1.3, 2.1), kit.window_glass("ShowerGlass"), rot=(math.radians(90), 0, math.radians(90)))
         kit.box("ScreenRail", (-0.4, D - 0.75, 2.1), (0.02, 1.3, 0.02), metal, 0.002)
         kit.cylinder("RainArm", (0.8, D - 0.2, 2.2), 0.012, 0.5, metal, rot=(math.radians(90), 0, 0), verts=12)
         kit.cylinder("RainHead", (0.8, D - 0.45, 2.18), 0.15, 0.015, metal, verts=32)
