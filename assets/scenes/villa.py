@@ -56,7 +56,7 @@ frame = kit.plain("Frame", (0.04, 0.04, 0.04), rough=0.35, metal=0.6)
 roof_mat = (
     kit.plaster("Slab", (0.8, 0.79, 0.76))
     if d["roof"] == "flat"
-    else kit.tiles("RoofTiles", rnd.choice([(0.28, 0.25, 0.24), (0.45, 0.2, 0.12), (0.2, 0.22, 0.24)]), (0.1, 0.1, 0.1), size=0.3, rough=0.6, gloss_bump=0.6)
+    else kit.tiles("RoofTiles", rnd.choice([(0.2, 0.18, 0.17), (0.3, 0.13, 0.08), (0.14, 0.15, 0.17)]), (0.1, 0.1, 0.1), size=0.3, rough=0.6, gloss_bump=0.6)
 )
 lawn = kit.grass("Lawn")
 leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
@@ -226,6 +226,15 @@ for sx in (-1, 1):
     kit.fern((bx + sx * 0.8, HY + 0.3, 0), 0.7, leaf)
 for i in range(5):
     kit.bush((rnd.uniform(-HW / 2, HW / 2), HY + HD + rnd.uniform(1, 4), 0), rnd.uniform(1.0, 1.8), leaf, flowers=bloom if i == 2 else None)
+# Big glazed pots on the deck at the pool's near corners, planted with heliconia or palms.
+pot = kit.plain("Pot", rnd.choice([(0.2, 0.2, 0.19), (0.75, 0.72, 0.66)]), rough=0.3, spec=0.6)
+for sx in (-1, 1):
+    x, y = PX + sx * (PW / 2 + 1.3), PY - PL / 2 - 0.6
+    kit.cylinder("Pot", (x, y, DZ + 0.35), 0.35, 0.7, pot, verts=40)
+    kit.paddle_clump((x, y, DZ + 0.65), 1.5, long_leaf, bract if sx > 0 else None, n=7)
+# Low beds along the house front, in front of the walls.
+kit.groundcover((0, HY - 0.45, DZ), (HW - 1.0, 0.5), leaf)
+
 # Background jungle behind the house: big trees of foliage and more palms.
 for i in range(8):
     kit.bush((rnd.uniform(-30, 30), HY + HD + rnd.uniform(6, 18), 0), rnd.uniform(2.5, 4.0), leaf, lumps=3)
