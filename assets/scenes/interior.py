@@ -37,8 +37,8 @@ pal = PALETTES[(v + {"living": 0, "bedroom": 1, "bathroom": 2, "kitchen": 3, "of
 high = v % 2 == 1  # a condo high up over the sea, or a villa on its garden
 
 # ---------------------------------------------------------------- the shell
-W = {"bathroom": 4.2, "kitchen": 6.0, "office": 8.0}.get(kind, 6.5) + rnd.uniform(-0.3, 0.5)
-D = {"bathroom": 4.0, "kitchen": 6.0, "office": 7.0}.get(kind, 6.5)
+W = {"bathroom": 4.2, "kitchen": 6.0, "office": 8.0, "bedroom": 5.2}.get(kind, 6.5) + rnd.uniform(-0.3, 0.5)
+D = {"bathroom": 4.0, "kitchen": 6.0, "office": 7.0, "bedroom": 5.4}.get(kind, 6.5)
 H = 2.9 if kind != "office" else 3.2
 
 # The sun stands beyond the glazing, so it falls into the room in patches.
@@ -314,11 +314,20 @@ elif kind == "bedroom":
     kit.box("Rug", (bx, by + 1.6, 0.01), (2.8, 2.0, 0.015), rug, 0.005)
     drapes()
     books(bx - 1.45, by + 0.2, 0.5, 2)
-    plant(W / 2 - 0.45, D - 0.7, 1.3)
     art(bx, 0.02, 1.75, 1.3, 0.7, wall_axis="y")
     kit.box("Bench", (bx, by + 2.35, 0.22), (1.4, 0.4, 0.44), uph, 0.03)
     downlights([-W / 4, W / 4], [D / 2])
-    cam = (bx + rnd.choice([-1, 1]) * rnd.uniform(1.6, 2.2), D - 0.6, 1.45)
+    cs = rnd.choice([-1, 1])
+    # A reading corner opposite the camera: armchair, floor lamp, a side table with a book.
+    ax = bx - cs * 1.9
+    kit.cushion("Armchair", (ax, by + 2.6, 0.3), (0.8, 0.8, 0.38), accent)
+    kit.cushion("ArmchairBack", (ax - cs * 0.33, by + 2.6, 0.62), (0.18, 0.8, 0.55), accent)
+    kit.cushion("Throw", (ax, by + 2.6, 0.52), (0.5, 0.4, 0.04), linen, rot=(0, 0, 0.4))
+    kit.cylinder("LampPole", (ax - cs * 0.45, by + 3.2, 0.75), 0.012, 1.5, metal, verts=12)
+    lamp_shade(ax - cs * 0.45, by + 3.2, 1.55, 0.18)
+    books(bx + cs * 1.45, by + 0.15, 0.5, 1)
+    plant(cs * (W / 2 - 0.4), by + 1.4, 1.3)
+    cam = (bx + cs * rnd.uniform(1.3, 1.7), D - 0.5, 1.4)
     target = (bx, by + 0.8, 0.7)
 elif kind == "bathroom":
     # Tiles up the walls, a vanity with a basin and mirror, a bathtub under the window.
