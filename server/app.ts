@@ -30,6 +30,7 @@ import {
 } from "../app/lib/request-context.ts";
 import { ensureDemoPictures, SITE_PICTURES, seedIfEmpty } from "../app/setup/seed.server.ts";
 import { bodyLimit } from "./body-limit.ts";
+import { rememberedCurrencyRedirect } from "./currency-redirect.ts";
 import { mediaHandler } from "./media.ts";
 import { pageCacheMiddleware } from "./page-cache-middleware.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
@@ -218,6 +219,8 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
   app.set("trust proxy", config.trustProxy);
   const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   app.use(requestIdMiddleware(logger, (address) => trustProxy(address, 0)));
+  // Before the page cache: a kept page in baht must not answer a visitor who chose a currency.
+  app.use(rememberedCurrencyRedirect());
   const pageCache = config.pageCache ? pageCacheMiddleware(runtime) : undefined;
   // A kept page already carries every header below; answering it first saves their work.
   if (pageCache) app.use(pageCache.serve);

@@ -117,7 +117,12 @@ test("a rate entered in the admin shows visitors converted, approximate prices i
     await expect(phone).toHaveURL(/\/ru\?currency=AUD$/);
     await expect(phone.getByTestId("card-price").first()).toContainText("A$");
 
-    // Coming back later to the bare home page: the browser remembers.
+    // Coming back later to the bare home page: the browser remembers, and so does the server,
+    // by a cookie, so even the first paint is in the visitor's currency.
+    expect((await fresh.cookies()).find((c) => c.name === "currency")?.value).toBe("AUD");
+    const redirect = await fresh.request.get(`${server.url}/about?x=1`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe("/about?x=1&currency=AUD");
     const again = await fresh.newPage();
     await again.goto(`${server.url}/`);
     await waitForHydration(again);
@@ -133,6 +138,10 @@ test("a rate entered in the admin shows visitors converted, approximate prices i
     await again.getByTestId("currency-picker").selectOption("THB");
     await expect(again).toHaveURL(`${server.url}/`);
     await expect(again.getByTestId("price-note")).toHaveCount(0);
+    expect((await fresh.cookies()).find((c) => c.name === "currency")).toBeUndefined();
+    expect((await fresh.request.get(`${server.url}/about`, { maxRedirects: 0 })).status()).toBe(
+      200,
+    );
     const later = await fresh.newPage();
     await later.goto(`${server.url}/about`);
     await waitForHydration(later);
@@ -164,6 +173,34 @@ test("without JavaScript the picker is a form: the choice goes into the URL and 
     await expect(page).toHaveURL(/\?type=condo&currency=EUR$/);
     await expect(page.getByTestId("card-price").first()).toContainText("≈\u00a0€");
     await expect(page.getByTestId("price-note")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("a returning visitor's currency is on the first paint, without JavaScript too: the server redirects by the cookie", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    await context.addCookies([{ name: "currency", value: "EUR", url: baseURL ?? "" }]);
+    const answer = await context.request.get("/ru?type=condo", { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe("/ru?type=condo&currency=EUR");
+    expect(answer.headers()["cache-control"]).toBe("private, no-store");
+    const page = await context.newPage();
+    await page.goto("/?type=condo");
+    await expect(page).toHaveURL(/\/\?type=condo&currency=EUR$/);
+    await expect(page.getByTestId("card-price").first()).toContainText("≈\u00a0€");
+    // An address naming a currency, baht included, is left as it is; so are data and the API.
+    for (const path of ["/?currency=THB", "/api/units", "/_.data", "/admin"]) {
+      const direct = await context.request.get(path, { maxRedirects: 0 });
+      expect(direct.status(), path).not.toBe(302);
+    }
+    // A cookie naming no currency the site offers changes nothing.
+    await context.addCookies([{ name: "currency", value: "XYZ", url: baseURL ?? "" }]);
+    expect((await context.request.get("/", { maxRedirects: 0 })).status()).toBe(200);
   } finally {
     await context.close();
   }

@@ -198,13 +198,89 @@ export function SubmitButton({
   );
 }
 
-/** Name and e-mail (required) and phone (optional): the contact block of the owner forms. */
+/** The end of a two-column lead form: what went wrong, if anything, then the send button. */
+export function FormEnd({
+  result,
+  busy,
+  label,
+  busyLabel,
+}: {
+  result: LeadFormResult<string> | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <FormProblem result={result} />
+      </div>
+      <div>
+        <SubmitButton busy={busy} label={label} busyLabel={busyLabel} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The card of a unit page's lead form: its title, then the intro and the form, or once the lead
+ * is stored, the thanks (announced to screen readers).
+ */
+export function LeadCard({
+  id,
+  title,
+  intro,
+  done,
+  className,
+  titleClassName = "text-2xl",
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The line under the title; null for none. */
+  intro: string | null;
+  /** The thanks, once the lead is stored; null before. */
+  done: string | null;
+  className: string;
+  titleClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`rounded-3xl border border-sand-200 bg-white p-6 shadow-sm ${className}`}
+    >
+      <h2 id={`${id}-title`} className={`font-display text-sea-900 ${titleClassName}`}>
+        {title}
+      </h2>
+      {done !== null ? (
+        <p role="status" className="mt-4 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900">
+          {done}
+        </p>
+      ) : (
+        <>
+          {intro !== null && <p className="mt-1 text-ink-600">{intro}</p>}
+          {children}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The contact block of a lead form: name, e-mail and phone. Owners give a name and an e-mail
+ * (phone optional); a tenant gives a name and an e-mail or a phone, which the e-mail's hint says.
+ */
 export function ContactFields({
   values,
   errors,
+  tenant = false,
 }: {
   values: Partial<Record<"name" | "email" | "phone", string>>;
   errors: FieldErrors;
+  /** The unit forms' variant: the name across both columns, either e-mail or phone. */
+  tenant?: boolean;
 }) {
   const { t } = useT();
   return (
@@ -217,23 +293,25 @@ export function ContactFields({
         maxLength={LIMITS.name}
         defaultValue={values.name}
         error={errors.name}
+        className={tenant ? "sm:col-span-2" : undefined}
       />
       <TextField
         name="email"
         type="email"
         label={t("enquiry.email")}
         autoComplete="email"
-        required
+        required={!tenant}
         maxLength={LIMITS.email}
         defaultValue={values.email}
         error={errors.email}
+        hint={tenant ? t("enquiry.contactHint") : undefined}
       />
       <TextField
         name="phone"
         type="tel"
         label={t("enquiry.phone")}
         autoComplete="tel"
-        optional
+        optional={!tenant}
         maxLength={LIMITS.phone}
         defaultValue={values.phone}
         error={errors.phone}

@@ -3,10 +3,11 @@ import { useT } from "../../i18n/use-t.tsx";
 import { phoneLink, whatsappLink } from "../../lib/contacts.ts";
 import { useContacts } from "../../lib/use-contacts.ts";
 import {
-  FormProblem,
+  ContactFields,
+  FormEnd,
   HoneypotField,
+  LeadCard,
   SelectField,
-  SubmitButton,
   TextAreaField,
   TextField,
 } from "./form-fields.tsx";
@@ -36,15 +37,15 @@ export function UnitEnquiryForm({
     serverResult,
   });
 
+  const done = lead.result?.status === "ok" ? t("enquiry.done", { unit: unitName }) : null;
   return (
-    <section
+    <LeadCard
       id="enquiry"
-      aria-labelledby="enquiry-title"
-      className="mt-10 max-w-3xl scroll-mt-24 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
+      title={t("enquiry.title")}
+      intro={offline ? null : t("enquiry.intro")}
+      done={offline ? null : done}
+      className="mt-10 max-w-3xl scroll-mt-24 sm:p-8"
     >
-      <h2 id="enquiry-title" className="font-display text-2xl text-sea-900">
-        {t("enquiry.title")}
-      </h2>
       {offline ? (
         <div role="status" className="mt-4 space-y-4">
           <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
@@ -69,93 +70,54 @@ export function UnitEnquiryForm({
             </div>
           )}
         </div>
-      ) : lead.result?.status === "ok" ? (
-        <p role="status" className="mt-4 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900">
-          {t("enquiry.done", { unit: unitName })}
-        </p>
       ) : (
-        <>
-          <p className="mt-1 text-ink-600">{t("enquiry.intro")}</p>
-          <lead.fetcher.Form
-            method="post"
-            action={pathname}
-            preventScrollReset
-            onSubmit={lead.onSubmit}
-            onFocus={lead.preload}
-            noValidate
-            className="relative mt-6 grid gap-4 sm:grid-cols-2"
-          >
-            <HoneypotField />
-            <input type="hidden" name="page" value={pathname} />
-            <TextField
-              name="name"
-              label={t("enquiry.name")}
-              autoComplete="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={lead.values.name}
-              error={lead.errors.name}
-              className="sm:col-span-2"
-            />
-            <TextField
-              name="email"
-              type="email"
-              label={t("enquiry.email")}
-              autoComplete="email"
-              maxLength={LIMITS.email}
-              defaultValue={lead.values.email}
-              error={lead.errors.email}
-              hint={t("enquiry.contactHint")}
-            />
-            <TextField
-              name="phone"
-              type="tel"
-              label={t("enquiry.phone")}
-              autoComplete="tel"
-              maxLength={LIMITS.phone}
-              defaultValue={lead.values.phone}
-              error={lead.errors.phone}
-            />
-            <SelectField
-              name="lease"
-              label={t("enquiry.lease")}
-              options={LEASE_LENGTHS.map((value) => ({
-                value,
-                label: t(`enquiry.leases.${value}`),
-              }))}
-              defaultValue={lead.values.lease || "1-year"}
-              error={lead.errors.lease}
-            />
-            <TextField
-              name="moveIn"
-              type="date"
-              label={t("enquiry.moveIn")}
-              optional
-              defaultValue={lead.values.moveIn}
-              error={lead.errors.moveIn}
-            />
-            <TextAreaField
-              name="message"
-              label={t("enquiry.message")}
-              optional
-              maxLength={LIMITS.message}
-              defaultValue={lead.values.message}
-              error={lead.errors.message}
-              className="sm:col-span-2"
-            />
-            <div className="sm:col-span-2">
-              <FormProblem result={lead.result} />
-            </div>
-            <div>
-              <SubmitButton
-                busy={lead.busy}
-                label={t("enquiry.submit")}
-                busyLabel={t("enquiry.sending")}
-              />
-            </div>
-          </lead.fetcher.Form>
-        </>
+        <lead.fetcher.Form
+          method="post"
+          action={pathname}
+          preventScrollReset
+          onSubmit={lead.onSubmit}
+          onFocus={lead.preload}
+          noValidate
+          className="relative mt-6 grid gap-4 sm:grid-cols-2"
+        >
+          <HoneypotField />
+          <input type="hidden" name="page" value={pathname} />
+          <ContactFields values={lead.values} errors={lead.errors} tenant />
+          <SelectField
+            name="lease"
+            label={t("enquiry.lease")}
+            options={LEASE_LENGTHS.map((value) => ({
+              value,
+              label: t(`enquiry.leases.${value}`),
+            }))}
+            defaultValue={lead.values.lease || "1-year"}
+            error={lead.errors.lease}
+          />
+          <TextField
+            name="moveIn"
+            type="date"
+            label={t("enquiry.moveIn")}
+            optional
+            defaultValue={lead.values.moveIn}
+            error={lead.errors.moveIn}
+          />
+          <TextAreaField
+            name="message"
+            label={t("enquiry.message")}
+            optional
+            maxLength={LIMITS.message}
+            defaultValue={lead.values.message}
+            error={lead.errors.message}
+            className="sm:col-span-2"
+          />
+          <FormEnd
+            result={lead.result}
+            busy={lead.busy}
+            label={t("enquiry.submit")}
+            busyLabel={t("enquiry.sending")}
+          />
+        </lead.fetcher.Form>
       )}
-    </section>
+    </LeadCard>
   );
 }

@@ -7,13 +7,7 @@ import {
   ROI_RATE_PERCENT,
 } from "../../domain/owner-programs.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import {
-  ContactFields,
-  FormProblem,
-  HoneypotField,
-  SubmitButton,
-  TextAreaField,
-} from "../leads/form-fields.tsx";
+import { ContactFields, FormEnd, HoneypotField, TextAreaField } from "../leads/form-fields.tsx";
 import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { LIMITS, REVENUE_SHARE_FIELDS } from "../leads/lead-fields.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
@@ -196,16 +190,12 @@ export function RevenueShareDialog({
               error={lead.errors.message}
               className="sm:col-span-2"
             />
-            <div className="sm:col-span-2">
-              <FormProblem result={lead.result} />
-            </div>
-            <div>
-              <SubmitButton
-                busy={lead.busy}
-                label={t("revenueShare.submit")}
-                busyLabel={t("revenueShare.sending")}
-              />
-            </div>
+            <FormEnd
+              result={lead.result}
+              busy={lead.busy}
+              label={t("revenueShare.submit")}
+              busyLabel={t("revenueShare.sending")}
+            />
           </lead.fetcher.Form>
         </section>
       )}

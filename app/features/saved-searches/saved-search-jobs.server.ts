@@ -1,11 +1,15 @@
 /**
  * The daily round of saved-search alerts, at a configured hour in Phuket (Asia/Bangkok, UTC+7,
- * no daylight saving). Every server schedules it; an advisory lock lets one of them run it, and a
+ * no daylight saving), after deleting the searches nobody confirmed or kept. Every server schedules it; an advisory lock lets one of them run it, and a
  * second run finds nothing new anyway (units already listed are marked as seen).
  */
 import type { Database } from "../../db/client.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { type SearchMailSettings, sendSearchAlerts } from "./saved-searches.server.ts";
+import {
+  forgetStaleSearches,
+  type SearchMailSettings,
+  sendSearchAlerts,
+} from "./saved-searches.server.ts";
 
 const ALERTS_LOCK_ID = 727_081;
 const HOUR_MS = 60 * 60 * 1000;
@@ -42,9 +46,11 @@ export function startSavedSearchJob(options: {
     if (running || !options.isReady()) return { ran: false, mailed: 0 };
     running = true;
     try {
-      const outcome = await database.tryExclusive(ALERTS_LOCK_ID, () =>
-        sendSearchAlerts(database.db, options.settings),
-      );
+      const outcome = await database.tryExclusive(ALERTS_LOCK_ID, async () => {
+        const forgotten = await forgetStaleSearches(database.db);
+        if (forgotten > 0) logger.info({ forgotten }, "stale saved searches deleted");
+        return sendSearchAlerts(database.db, options.settings);
+      });
       if (!outcome.ran) return { ran: false, mailed: 0 };
       if (outcome.value.mailed > 0) {
         logger.info(outcome.value, "saved-search alerts written");

@@ -16,7 +16,9 @@ import { alertEmail, confirmationEmail, searchLinks } from "./saved-search-messa
 import {
   CONFIRM_DAYS,
   confirmSearch,
+  FORGET_AFTER_DAYS,
   findSearchByToken,
+  forgetStaleSearches,
   saveSearch,
   sendSearchAlerts,
   unsubscribeSearch,
@@ -283,6 +285,32 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     expect(await confirmSearch(database.db, token, now)).toBe("confirmed");
     expect((await searchOf("late@example.com"))[0]?.confirmedAt).not.toBeNull();
     expect(await confirmSearch(database.db, token, now)).toBe("confirmed");
+  });
+
+  it("forgets searches never confirmed or unsubscribed from a month ago, and keeps the rest", async () => {
+    const then = new Date(Date.now() - (FORGET_AFTER_DAYS + 2) * DAY_MS);
+    const save = (email: string, at: Date) =>
+      saveSearch(
+        database.db,
+        { email, filters: "location=Rawai", language: "en", sourcePage: null },
+        settings(),
+        at,
+      );
+    const tokenOf = async (email: string) => (await searchOf(email))[0]?.token ?? "";
+    await save("never@example.com", then);
+    await save("kept@example.com", then);
+    await confirmSearch(database.db, await tokenOf("kept@example.com"), then);
+    await save("left@example.com", then);
+    await confirmSearch(database.db, await tokenOf("left@example.com"), then);
+    await unsubscribeSearch(database.db, await tokenOf("left@example.com"), then);
+    await save("recent@example.com", new Date(Date.now() - (FORGET_AFTER_DAYS - 2) * DAY_MS));
+
+    expect(await forgetStaleSearches(database.db)).toBe(2);
+    expect(await searchOf("never@example.com")).toEqual([]);
+    expect(await searchOf("left@example.com")).toEqual([]);
+    expect(await searchOf("kept@example.com")).toHaveLength(1);
+    expect(await searchOf("recent@example.com")).toHaveLength(1);
+    expect(await forgetStaleSearches(database.db)).toBe(0);
   });
 
   it("sends each confirmed search the units new to it, once, and nothing when nothing is new", async () => {

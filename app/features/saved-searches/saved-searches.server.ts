@@ -31,6 +31,8 @@ import { readFilters } from "./search-filters.ts";
 export const CONFIRM_DAYS = 7;
 /** Saving the same search again writes a new confirmation mail at most this often. */
 export const RESEND_AFTER_MS = 10 * 60 * 1000;
+/** A search never confirmed, or unsubscribed from, is deleted this many days later. */
+export const FORGET_AFTER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SearchMailSettings {
@@ -345,6 +347,26 @@ export async function sendSearchAlerts(
     if (sent) mailed++;
   }
   return { checked: searches.length, mailed };
+}
+
+/**
+ * Deletes the searches nobody wants: never confirmed and their last confirmation mail older
+ * than FORGET_AFTER_DAYS, or unsubscribed from that long ago. Their addresses go with them (what
+ * they had seen goes by cascade; an outbox message keeps its text and loses the link).
+ */
+export async function forgetStaleSearches(
+  db: AppDatabase,
+  now: Date = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - FORGET_AFTER_DAYS * DAY_MS);
+  const gone = await db
+    .delete(savedSearches)
+    .where(
+      sql`(${savedSearches.confirmedAt} is null and ${savedSearches.confirmationSentAt} < ${before})
+        or ${savedSearches.unsubscribedAt} < ${before}`,
+    )
+    .returning({ id: savedSearches.id });
+  return gone.length;
 }
 
 export type SearchState = "pending" | "expired" | "confirmed" | "unsubscribed";
