@@ -23,13 +23,12 @@ golden = v % 3 == 1
 
 # The sun: over the sea and low for the golden hour, high and to the side by day.
 if golden:
-    kit.sky(8, 180 + 38, air=1.0, dust=1.0)
+    kit.sky(5, 180 + 20, air=1.0, dust=1.2)
 else:
     kit.sky(rnd.uniform(40, 55), 180 + rnd.choice([-75, 70]), dust=0.6)
 
 Z = 0.0 if not balcony else 22.0  # the deck's height over the garden below
 sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
-hill = kit.haze(kit.plain("Island", (0.05, 0.09, 0.05), 0.9), 4000, 0.8)
 slope = kit.grass("Slope", (0.04, 0.09, 0.02))
 leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
 long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
@@ -43,11 +42,8 @@ cush = kit.fabric("Cushion", rnd.choice([(0.9, 0.88, 0.83), (0.82, 0.78, 0.7)]))
 accent = kit.fabric("Accent", rnd.choice([(0.2, 0.35, 0.45), (0.75, 0.5, 0.3), (0.45, 0.5, 0.4)]))
 wall = kit.plaster("Wall", (0.9, 0.88, 0.84))
 
-# The bay: sea to the horizon with islands, and the wooded hillside falling to the shore.
+# The bay: sea to the horizon, headlands far off, and the wooded hillside falling to the shore.
 kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
-for i in range(4):
-    r = rnd.uniform(150, 280)
-    kit.sphere("Island", (rnd.choice([-1, 1]) * rnd.uniform(300, 1600), rnd.uniform(1200, 2600), -60 - r * 0.35), r, hill, (2.2, 1.2, 0.9), subdiv=4)
 kit.far_hills(kit.plain("Headland", (0.05, 0.09, 0.06), 0.9), distance=2600, count=3, height=160, width=5000, base=-60)
 hillside = kit.plane("Hillside", (0, 80, -32), (400, 160), slope, rot=(math.radians(-20), 0, 0))
 # Treetops on the slope below the deck (placed on the slope plane).
@@ -110,6 +106,12 @@ if not balcony:
         tex.noise_scale = 0.05
         dm.texture = tex
         dm.strength = 0.05
+    # Lanterns on the deck, lit for the evening.
+    if golden:
+        glow = kit.emission("Lantern", (1.0, 0.7, 0.4), 1.5)
+        for lx, ly in ((px + 1.6, py - 1.6), (3.9, LY - 1.0)):
+            kit.cylinder("Lantern", (lx, ly, 0.2), 0.1, 0.4, glow, verts=24)
+            kit.point_light((lx, ly, 0.45), 8, radius=0.1)
     # The house's corner on the left, planters with frangipani and bougainvillea.
     kit.box("House", (-11.5, -1.5, 1.7), (3, 9, 3.8), wall, 0.02)
     kit.box("Eave", (-10.5, -1.0, 3.7), (5.2, 10, 0.25), wall, 0.02)
@@ -155,5 +157,5 @@ else:
     cam_loc = (-1.4, -0.2, Z + 1.5)
     kit.camera(cam_loc, (5.0, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.12)
 
-scene.view_settings.exposure = -0.2 if not golden else 0.1
+scene.view_settings.exposure = -0.2 if not golden else 0.35
 kit.render(opts)
