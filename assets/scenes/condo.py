@@ -27,7 +27,7 @@ rail = kit.window_glass("Rail")
 leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
-paving = kit.tiles("Paving", (0.7, 0.66, 0.58), size=0.6, rough=0.5)
+paving = kit.tiles("Paving", (0.52, 0.49, 0.44), size=0.6, rough=0.5)
 pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
 hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
 
@@ -99,10 +99,16 @@ for i in range(8):
 for i in range(8):
     kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(2, 4), leaf, lumps=3)
 
+# Planted beds either side of the path in the foreground.
+for sx in (-1, 1):
+    kit.groundcover((sx * 7.5, -2.5, 0.1), (7.0, 2.2), leaf, flowers=plumeria if sx > 0 else None)
+    kit.bush((sx * 5.0, -2.2, 0.1), 0.9, leaf, flowers=bloom, bloom=0.5)
+    kit.bush((sx * 9.5, -2.8, 0.1), 1.1, leaf)
+
 # A level camera (verticals straight), the lens shifted up to take in the building.
 side = rnd.choice([-1, 1])
 if v < 2:
-    kit.camera((side * rnd.uniform(6, 12), -14, 1.6), (side * 2.0, BY, 1.6), lens=20, fstop=11, shift_y=0.15)
+    kit.camera((side * rnd.uniform(6, 10), -9, 1.6), (side * 2.0, BY, 1.6), lens=18, fstop=11, shift_y=0.2)
 else:
     kit.camera((side * (PW / 2 - 1), -3.0, 1.6), (-side * 6.0, BY, 1.6), lens=18, fstop=11, shift_y=0.2)
 kit.render(opts)
