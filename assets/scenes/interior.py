@@ -89,8 +89,8 @@ if high:
     kit.box("Balcony", (0, D + 1.2, -0.08), (W + 2, 2.2, 0.16), kit.tiles("BalconyTiles", (0.7, 0.68, 0.64), size=0.6), 0.01)
     kit.box("Rail", (0, D + 2.25, 0.5), (W + 2, 0.02, 1.0), kit.glass("RailGlass", (0.85, 0.92, 0.92)), 0)
     kit.box("Handrail", (0, D + 2.25, 1.02), (W + 2, 0.06, 0.04), frame, 0.01)
-    sea = kit.sea("Sea")
-    kit.plane("Sea", (0, 600, -60), (3000, 1200), sea)
+    sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
+    kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
     kit.far_hills(hill, distance=900, count=6, height=150, width=2500, base=-60)
 else:
     # A villa's garden: a terrace, a strip of pool, palms, flowering shrubs and a hedge.

@@ -138,6 +138,9 @@ def camera(loc, target, lens=28, fstop=None, focus=None, shift_y=0.0, level=True
     cam = bpy.data.cameras.new("Camera")
     cam.lens = lens
     cam.sensor_width = 36
+    # Far enough for the sea and the islands on the horizon.
+    cam.clip_start = 0.05
+    cam.clip_end = 500000
     cam.shift_y = shift_y
     obj = bpy.data.objects.new("Camera", cam)
     bpy.context.collection.objects.link(obj)

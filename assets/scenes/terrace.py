@@ -41,9 +41,21 @@ teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
 cush = kit.fabric("Cushion", rnd.choice([(0.9, 0.88, 0.83), (0.82, 0.78, 0.7)]))
 accent = kit.fabric("Accent", rnd.choice([(0.2, 0.35, 0.45), (0.75, 0.5, 0.3), (0.45, 0.5, 0.4)]))
 wall = kit.plaster("Wall", (0.9, 0.88, 0.84))
+island = kit.haze(kit.plain("Island", (0.04, 0.08, 0.04), 0.9), 5000, 0.6)
 
-# The bay: sea to the horizon, headlands far off, and the wooded hillside falling to the shore.
+# The bay: sea to the horizon with islands, headlands far off, and the wooded hillside falling to the shore.
 kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
+for i in range(4):
+    r = rnd.uniform(200, 340)
+    y = rnd.uniform(1300, 2200)
+    x = y * (rnd.uniform(-0.55, -0.15) if i % 2 else rnd.uniform(0.1, 0.5))
+    isl = kit.sphere("Island", (x, y, -60 - r * 0.45), r, island, (2.0, 1.2, 0.8), subdiv=4)
+    tex = bpy.data.textures.get("Ridges") or bpy.data.textures.new("Ridges", "CLOUDS")
+    tex.noise_scale = 0.5
+    dm = isl.modifiers.new("Ridges", "DISPLACE")
+    dm.texture = tex
+    dm.texture_coords = "LOCAL"
+    dm.strength = 0.25
 kit.far_hills(kit.plain("Headland", (0.05, 0.09, 0.06), 0.9), distance=2600, count=3, height=160, width=5000, base=-60)
 hillside = kit.plane("Hillside", (0, 80, -32), (400, 160), slope, rot=(math.radians(-20), 0, 0))
 # Treetops on the slope below the deck (placed on the slope plane).
