@@ -203,7 +203,9 @@ def drapes(sheer_only=False):
         for mat, width, off in ((sheer, 0.7, 0.0),) + (() if sheer_only else ((heavy, 0.55, -0.08),)):
             x = gx + side * (gw / 2 - width / 2 + 0.15)
             c = kit.plane("Curtain", (x, D - 0.2 + off, (H - 0.05) / 2), (width, H - 0.08), mat, rot=(math.radians(90), 0, 0))
-            c.modifiers.new("Sub", "SUBSURF").levels = 5
+            sub = c.modifiers.new("Sub", "SUBSURF")
+            sub.subdivision_type = "SIMPLE"
+            sub.levels = sub.render_levels = 5
             tex = bpy.data.textures.get("Pleats") or bpy.data.textures.new("Pleats", "WOOD")
             tex.wood_type = "BANDNOISE"
             tex.noise_scale = 0.06

@@ -111,7 +111,9 @@ if not balcony:
     sheer = kit.fabric("Sheer", (0.96, 0.95, 0.92), scale=120, sheen=0.8)
     for ox in (-1.3, 1.3):
         c = kit.plane("Drape", (px + ox, py, 1.3), (0.5, 2.5), sheer, rot=(math.radians(90), 0, math.radians(90)))
-        c.modifiers.new("Sub", "SUBSURF").levels = 4
+        sub = c.modifiers.new("Sub", "SUBSURF")
+        sub.subdivision_type = "SIMPLE"
+        sub.levels = sub.render_levels = 5
         dm = c.modifiers.new("Folds", "DISPLACE")
         tex = bpy.data.textures.new("Folds", "WOOD")
         tex.wood_type = "BANDNOISE"
