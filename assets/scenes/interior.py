@@ -194,9 +194,8 @@ def downlights(xs, ys):
 def drapes(sheer_only=False):
     """Sheer curtains gathered at both ends of the glazing on a slim track, linen over them."""
     sheer = kit.fabric("Sheer", (0.97, 0.96, 0.93), scale=140, sheen=0.9)
-    m, nt, bsdf = sheer, sheer.node_tree, sheer.node_tree.nodes["Principled BSDF"]
-    bsdf.inputs["Transmission"].default_value = 0.6
-    bsdf.inputs["Alpha"].default_value = 0.75
+    bsdf = sheer.node_tree.nodes["Principled BSDF"]
+    bsdf.inputs["Alpha"].default_value = 0.7
     heavy = kit.fabric("Drape", tuple(c * 0.95 for c in pal["fabric"]), scale=100, sheen=0.6)
     kit.box("Track", (gx, D - 0.2, H - 0.03), (gw + 0.4, 0.04, 0.03), black, 0.003)
     for side in (-1, 1):
@@ -289,7 +288,7 @@ if kind == "living":
                 kit.cylinder("ChairLeg", (dx + ox + lx, dy + oy, 0.21), 0.015, 0.42, black, verts=8)
     kit.cylinder("Cord", (dx, dy, H - 0.35), 0.004, 0.7, black, verts=6)
     kit.cylinder("Pendant", (dx, dy, H - 0.78), 0.28, 0.18, kit.fabric("Rattan", (0.6, 0.45, 0.28), scale=150), verts=32)
-    kit.point_light((dx, dy, H - 0.85), 30, radius=0.1)
+    kit.point_light((dx, dy, H - 0.95), 30, radius=0.1)
     vase(dx, dy + 0.2, 0.775, 0.22)
     kit.cylinder("Bowl", (W / 2 - 0.25, D * 0.45 + 0.4, 0.75), 0.15, 0.08, ceramic, verts=32)
     table_lamp(W / 2 - 0.25, D * 0.45 - 0.55, 0.7)
