@@ -1,5 +1,6 @@
 """The two condo buildings from their gardens: The Trees (even variants: warm render, timber
-and planted balconies) and Zen Space (odd variants: white slabs and glass)."""
+and planted balconies) and Zen Space (odd variants: white slabs and glass). Variants 0 and 1 look
+along the pool at the building; 2 and 3 stand closer, at a corner of the garden."""
 
 import math
 import os
@@ -25,8 +26,8 @@ timber = kit.wood("Timber", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 1.5, planks=
 rail = kit.window_glass("Rail")
 leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
-trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
-paving = kit.tiles("Paving", (0.7, 0.66, 0.58), size=0.6, rough=0.5)
+trunk = kit.palm_bark("Trunk")
+paving = kit.tiles("Paving", (0.52, 0.49, 0.44), size=0.6, rough=0.5)
 pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
 hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
 
@@ -81,15 +82,33 @@ for i in range(6):
     lx = -PW / 2 + 2 + i * 2.2
     kit.box("Lounger", (lx, 10 + PL / 2 + 1.8, 0.3), (0.7, 2.0, 0.1), timber, 0.01)
     kit.cushion("Pad", (lx, 10 + PL / 2 + 1.8, 0.4), (0.66, 1.9, 0.1), cushion_mat)
+bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
+long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
+plumeria = kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05)
+bark = kit.palm_bark("Bark", (0.36, 0.34, 0.31))
 for x in (-PW / 2 - 3, PW / 2 + 3, -PW / 2 - 8, PW / 2 + 9, 0.3 * BW):
-    kit.palm((x + rnd.uniform(-1, 1), rnd.uniform(4, 18), 0.1), rnd.uniform(8, 12), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=14)
-for i in range(14):
-    kit.bush((rnd.uniform(-BW / 2 - 6, BW / 2 + 6), BY - rnd.uniform(3, 4.5), 0.1), rnd.uniform(0.8, 1.6), leaf)
+    kit.palm((x + rnd.uniform(-1, 1), rnd.uniform(4, 18), 0.1), rnd.uniform(8, 12), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=16)
+# A hedge along the building's foot, flowering shrubs and frangipani in the lawn beds.
+kit.hedge((-BW / 2 - 2, BY - 3.6, 0.1), (BW / 2 + 2, BY - 3.6, 0.1), 1.2, 1.0, leaf, flowers=bloom if trees else None, bloom=0.1)
+kit.groundcover((0, BY - 4.6, 0.1), (BW + 4, 1.0), leaf)
+for sx in (-1, 1):
+    kit.frangipani((sx * (PW / 2 + rnd.uniform(2, 5)), 10 + rnd.uniform(-2, 3), 0.1), 4.0, long_leaf, bark, plumeria)
+    kit.paddle_clump((sx * (PW / 2 + 1.5), 10 + PL / 2 + 4.5, 0.1), 1.8, long_leaf, kit.plain("Bract", (0.85, 0.2, 0.05), 0.45), n=8)
 for i in range(8):
-    kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(2, 4), leaf, lumps=4)
+    kit.bush((rnd.uniform(-BW / 2 - 6, BW / 2 + 6), rnd.choice([BY - 5.5, 10 + PL / 2 + 5]), 0.1), rnd.uniform(0.7, 1.2), leaf, flowers=bloom if i % 3 == 0 else None, bloom=0.4)
+for i in range(8):
+    kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(2, 4), leaf, lumps=3)
 
+# Planted beds either side of the path in the foreground.
+for sx in (-1, 1):
+    kit.groundcover((sx * 7.5, -2.5, 0.1), (7.0, 2.2), leaf, flowers=plumeria if sx > 0 else None)
+    kit.bush((sx * 5.0, -2.2, 0.1), 0.9, leaf, flowers=bloom, bloom=0.5)
+    kit.bush((sx * 9.5, -2.8, 0.1), 1.1, leaf)
+
+# A level camera (verticals straight), the lens shifted up to take in the building.
 side = rnd.choice([-1, 1])
-kit.camera((side * rnd.uniform(6, 12), -4, 1.7), (side * 2.0, BY, 9), lens=rnd.choice([20, 22]), fstop=11)
-scene.camera.data.shift_y = 0.12
-scene.camera.rotation_euler[0] = math.radians(90 + 8)
+if v < 2:
+    kit.camera((side * rnd.uniform(6, 10), -9, 1.6), (side * 2.0, BY, 1.6), lens=18, fstop=11, shift_y=0.2)
+else:
+    kit.camera((side * (PW / 2 - 1), -3.0, 1.6), (-side * 6.0, BY, 1.6), lens=18, fstop=11, shift_y=0.2)
 kit.render(opts)

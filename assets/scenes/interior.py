@@ -37,8 +37,8 @@ pal = PALETTES[(v + {"living": 0, "bedroom": 1, "bathroom": 2, "kitchen": 3, "of
 high = v % 2 == 1  # a condo high up over the sea, or a villa on its garden
 
 # ---------------------------------------------------------------- the shell
-W = {"bathroom": 4.2, "kitchen": 6.0, "office": 8.0}.get(kind, 6.5) + rnd.uniform(-0.3, 0.5)
-D = {"bathroom": 4.0, "kitchen": 6.0, "office": 7.0}.get(kind, 6.5)
+W = {"bathroom": 4.2, "kitchen": 6.0, "office": 8.0, "bedroom": 5.2}.get(kind, 6.5) + rnd.uniform(-0.3, 0.5)
+D = {"bathroom": 4.0, "kitchen": 6.0, "office": 7.0, "bedroom": 5.4}.get(kind, 6.5)
 H = 2.9 if kind != "office" else 3.2
 
 # The sun stands beyond the glazing, so it falls into the room in patches.
@@ -82,25 +82,32 @@ kit.box("Right", (W / 2 + 0.1, D / 2, H / 2), (0.2, D + 0.4, H), wall_tiles if k
 # ---------------------------------------------------------------- outside
 outside_leaf = kit.leaves("Leaf", (0.06, 0.18, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
-trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+trunk = kit.palm_bark("Trunk")
 hill = kit.plain("Hill", (0.07, 0.11, 0.08), 0.9)
 if high:
     # Twenty floors up over the bay: a balcony edge, the sea and the headlands.
     kit.box("Balcony", (0, D + 1.2, -0.08), (W + 2, 2.2, 0.16), kit.tiles("BalconyTiles", (0.7, 0.68, 0.64), size=0.6), 0.01)
     kit.box("Rail", (0, D + 2.25, 0.5), (W + 2, 0.02, 1.0), kit.glass("RailGlass", (0.85, 0.92, 0.92)), 0)
     kit.box("Handrail", (0, D + 2.25, 1.02), (W + 2, 0.06, 0.04), frame, 0.01)
-    sea = kit.sea("Sea")
-    kit.plane("Sea", (0, 600, -60), (3000, 1200), sea)
+    sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
+    kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
     kit.far_hills(hill, distance=900, count=6, height=150, width=2500, base=-60)
 else:
-    # A villa's garden: a terrace, a strip of pool, palms and a wall of green.
+    # A villa's garden: a terrace, a strip of pool, palms, flowering shrubs and a hedge.
     kit.box("Terrace", (0, D + 2.5, -0.08), (W + 12, 5, 0.16), kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06)), 0)
     kit.ground(kit.grass("Lawn"))
     kit.box("PoolEdge", (rnd.uniform(-2, 2), D + 6.5, -0.05), (9, 3, 0.12), kit.water("Water"), 0)
+    bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
+    long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
+    kit.hedge((-W / 2 - 8, D + 13, 0), (W / 2 + 8, D + 13, 0), 1.8, 1.0, outside_leaf, flowers=bloom, bloom=0.12)
+    kit.groundcover((0, D + 5.2, 0), (W + 10, 0.9), outside_leaf)
+    kit.frangipani((rnd.choice([-1, 1]) * rnd.uniform(3, 5), D + 9.5, 0), 4.0, long_leaf, kit.palm_bark("Bark", (0.36, 0.34, 0.31)), kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05))
     for i in range(4):
-        kit.palm((rnd.uniform(-12, 12), D + rnd.uniform(9, 16), 0), rnd.uniform(6, 9), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=13)
-    for i in range(12):
-        kit.bush((rnd.uniform(-16, 16), D + rnd.uniform(8, 20), 0), rnd.uniform(1.2, 3.0), outside_leaf, lumps=4)
+        kit.palm((rnd.uniform(-12, 12), D + rnd.uniform(9, 16), 0), rnd.uniform(6, 9), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=15)
+    for i in range(6):
+        kit.bush((rnd.uniform(-14, 14), D + rnd.uniform(9, 12), 0), rnd.uniform(0.8, 1.4), outside_leaf, flowers=bloom if i % 2 else None, bloom=0.4)
+    for i in range(8):
+        kit.bush((rnd.uniform(-25, 25), D + rnd.uniform(16, 26), 0), rnd.uniform(2.5, 4.0), outside_leaf, lumps=2)
 
 # ---------------------------------------------------------------- furniture
 wood = kit.wood("Timber", *pal["wood"], scale=2.0, planks=False, rough=0.4)
@@ -164,8 +171,8 @@ def art(x, y, z, w, h, wall_axis="x"):
     wave = nt.nodes.new("ShaderNodeTexWave")
     wave.inputs["Scale"].default_value = rnd.uniform(0.5, 1.5)
     wave.inputs["Distortion"].default_value = rnd.uniform(3, 8)
-    c1 = pal["accent"]
-    c2 = tuple(min(1, c * 1.8 + 0.2) for c in pal["fabric"])
+    c1 = tuple(c * 0.6 for c in pal["accent"])
+    c2 = rnd.choice([(0.85, 0.6, 0.35), (0.8, 0.78, 0.7), (0.55, 0.68, 0.7)])
     nt.links.new(kit._ramp(nt, wave.outputs["Fac"], c1, c2), bsdf.inputs["Base Color"])
     bsdf.inputs["Roughness"].default_value = 0.8
     if wall_axis == "x":
@@ -184,6 +191,58 @@ def downlights(xs, ys):
             kit.cylinder("Downlight", (x, y, H - 0.005), 0.05, 0.01, em, verts=16)
 
 
+def drapes(sheer_only=False):
+    """Sheer curtains gathered at both ends of the glazing on a slim track, linen over them."""
+    sheer = kit.fabric("Sheer", (0.97, 0.96, 0.93), scale=140, sheen=0.9)
+    bsdf = sheer.node_tree.nodes["Principled BSDF"]
+    bsdf.inputs["Alpha"].default_value = 0.7
+    heavy = kit.fabric("Drape", tuple(c * 0.95 for c in pal["fabric"]), scale=100, sheen=0.6)
+    kit.box("Track", (gx, D - 0.2, H - 0.03), (gw + 0.4, 0.04, 0.03), black, 0.003)
+    for side in (-1, 1):
+        for mat, width, off in ((sheer, 0.7, 0.0),) + (() if sheer_only else ((heavy, 0.55, -0.08),)):
+            x = gx + side * (gw / 2 - width / 2 + 0.15)
+            c = kit.plane("Curtain", (x, D - 0.2 + off, (H - 0.05) / 2), (width, H - 0.08), mat, rot=(math.radians(90), 0, 0))
+            sub = c.modifiers.new("Sub", "SUBSURF")
+            sub.subdivision_type = "SIMPLE"
+            sub.levels = sub.render_levels = 5
+            tex = bpy.data.textures.get("Pleats") or bpy.data.textures.new("Pleats", "WOOD")
+            tex.wood_type = "BANDNOISE"
+            tex.noise_scale = 0.06
+            dm = c.modifiers.new("Pleats", "DISPLACE")
+            dm.texture = tex
+            dm.texture_coords = "GLOBAL"
+            dm.strength = 0.07
+            dm.direction = "Z"
+
+
+def books(x, y, z, n=3, turn=0.0):
+    """A stack of coffee-table books in muted covers."""
+    for i in range(n):
+        col = rnd.choice([(0.75, 0.72, 0.66), (0.2, 0.25, 0.3), (0.55, 0.35, 0.25), (0.88, 0.86, 0.82), pal["accent"]])
+        w, d_ = rnd.uniform(0.24, 0.32), rnd.uniform(0.3, 0.38)
+        kit.box("Book", (x, y, z + 0.02 + i * 0.035), (w, d_, 0.03), kit.plain("Cover", col, 0.6), 0.004, rot=(0, 0, turn + rnd.uniform(-0.15, 0.15)))
+
+
+def vase(x, y, z, h=0.3):
+    """A ceramic vase with a few leafy stems."""
+    kit.cylinder("Vase", (x, y, z + h / 2), 0.07, h, kit.plain("Glaze", rnd.choice([(0.2, 0.3, 0.3), (0.85, 0.82, 0.75), (0.5, 0.3, 0.2)]), 0.15, spec=0.6), verts=24)
+    kit.bush((x, y, z + h + 0.05), 0.14, leafm, lumps=1, flat=1.2)
+
+
+def table_lamp(x, y, z):
+    kit.cylinder("LampBase", (x, y, z + 0.16), 0.08, 0.32, ceramic, verts=24)
+    lamp_shade(x, y, z + 0.45, 0.17)
+
+
+def fruit(x, y, z):
+    """A shallow bowl of fruit: oranges, limes and a mango or two."""
+    kit.cylinder("FruitBowl", (x, y, z + 0.04), 0.17, 0.08, ceramic, verts=32)
+    cols = [(0.9, 0.4, 0.05), (0.35, 0.6, 0.1), (0.85, 0.6, 0.1)]
+    for i in range(6):
+        a = i * 1.1
+        kit.sphere("Fruit", (x + math.cos(a) * 0.08, y + math.sin(a) * 0.08, z + 0.1 + (i % 2) * 0.03), 0.04, kit.plain("Fruit", cols[i % 3], 0.4), subdiv=2)
+
+
 if kind == "living":
     # The sofa along the left wall facing the room, a rug, a table and an armchair opposite.
     sy = D * rnd.uniform(0.42, 0.55)
@@ -196,8 +255,10 @@ if kind == "living":
     else:
         kit.cylinder("Table", (tx, sy, 0.38), 0.5, 0.05, wood, verts=48)
     kit.box("TableBase", (tx, sy, 0.18), (0.3, 0.5, 0.36), black, 0.01)
-    kit.cylinder("Vase", (tx + 0.1, sy + 0.25, 0.5), 0.06, 0.2, ceramic, verts=24)
-    kit.box("Book", (tx - 0.05, sy - 0.3, 0.425), (0.22, 0.3, 0.04), accent, 0.005)
+    vase(tx + 0.1, sy + 0.3, 0.405, 0.25)
+    books(tx - 0.05, sy - 0.3, 0.405, 3)
+    kit.cushion("Throw", (-W / 2 + 0.75, sy - sw / 2 + 0.45, 0.56), (0.7, 0.45, 0.05), linen, rot=(0, 0, 0.2))
+    drapes()
     ax, ay = tx + 1.5, sy + rnd.uniform(-0.8, 0.8)
     turn = math.radians(rnd.uniform(-20, 20))
     turned(
@@ -214,7 +275,24 @@ if kind == "living":
     kit.cylinder("LampPole", (-W / 2 + 0.45, sy + sw / 2 + 0.35, 0.8), 0.015, 1.6, metal, verts=12)
     lamp_shade(-W / 2 + 0.45, sy + sw / 2 + 0.35, 1.65)
     kit.box("Sideboard", (W / 2 - 0.25, D * 0.45, 0.35), (0.45, 1.8, 0.7), wood, 0.01)
+    # A dining table by the glazing under a pendant, chairs round it.
+    dx, dy = W / 2 - 1.6, D - 1.6
+    kit.box("DiningTop", (dx, dy, 0.75), (0.95, 1.9, 0.05), wood, 0.01)
+    for ox in (-0.35, 0.35):
+        kit.box("DiningLeg", (dx + ox, dy, 0.37), (0.06, 1.5, 0.72), black, 0.005)
+    for ox in (-0.72, 0.72):
+        for oy in (-0.5, 0.5):
+            kit.cushion("ChairSeat", (dx + ox, dy + oy, 0.46), (0.46, 0.46, 0.07), uph)
+            kit.cushion("ChairBack", (dx + ox * 1.3, dy + oy, 0.75), (0.06, 0.44, 0.5), uph)
+            for lx in (-0.18, 0.18):
+                kit.cylinder("ChairLeg", (dx + ox + lx, dy + oy, 0.21), 0.015, 0.42, black, verts=8)
+    kit.cylinder("Cord", (dx, dy, H - 0.35), 0.004, 0.7, black, verts=6)
+    kit.cylinder("Pendant", (dx, dy, H - 0.78), 0.28, 0.18, kit.fabric("Rattan", (0.6, 0.45, 0.28), scale=150), verts=32)
+    kit.point_light((dx, dy, H - 0.95), 30, radius=0.1)
+    vase(dx, dy + 0.2, 0.775, 0.22)
     kit.cylinder("Bowl", (W / 2 - 0.25, D * 0.45 + 0.4, 0.75), 0.15, 0.08, ceramic, verts=32)
+    table_lamp(W / 2 - 0.25, D * 0.45 - 0.55, 0.7)
+    books(W / 2 - 0.25, D * 0.45, 0.7, 2)
     downlights([-W / 4, W / 4], [D / 3, 2 * D / 3])
     cam = (W / 2 - 0.5, 0.45, 1.35)
     target = (-W / 4, D * 0.7, 0.8)
@@ -235,22 +313,22 @@ elif kind == "bedroom":
         kit.cylinder("LampBase", (nx, by + 0.1, 0.62), 0.07, 0.22, ceramic, verts=24)
         lamp_shade(nx, by + 0.1, 0.85, 0.16)
     kit.box("Rug", (bx, by + 1.6, 0.01), (2.8, 2.0, 0.015), rug, 0.005)
-    # Linen curtains drawn to one side of the glazing.
-    cur = kit.fabric("Curtain", (0.93, 0.91, 0.86), scale=120, sheen=0.5)
-    c = kit.plane("Curtain", (gx + gw / 2 - 0.4, D - 0.15, (H - 0.1) / 2), (0.9, H - 0.1), cur, rot=(math.radians(90), 0, 0))
-    c.modifiers.new("Sub", "SUBSURF").levels = 5
-    tex = bpy.data.textures.new("Folds", "WOOD")
-    tex.wood_type = "BANDNOISE"
-    tex.noise_scale = 0.08
-    dm = c.modifiers.new("Folds", "DISPLACE")
-    dm.texture = tex
-    dm.strength = 0.06
-    dm.direction = "Z"
-    plant(W / 2 - 0.45, D - 0.7, 1.3)
+    drapes()
+    books(bx - 1.45, by + 0.2, 0.5, 2)
     art(bx, 0.02, 1.75, 1.3, 0.7, wall_axis="y")
     kit.box("Bench", (bx, by + 2.35, 0.22), (1.4, 0.4, 0.44), uph, 0.03)
     downlights([-W / 4, W / 4], [D / 2])
-    cam = (bx + rnd.choice([-1, 1]) * rnd.uniform(1.6, 2.2), D - 0.6, 1.45)
+    cs = rnd.choice([-1, 1])
+    # A reading corner opposite the camera: armchair, floor lamp, a side table with a book.
+    ax = bx - cs * 1.9
+    kit.cushion("Armchair", (ax, by + 2.6, 0.3), (0.8, 0.8, 0.38), accent)
+    kit.cushion("ArmchairBack", (ax - cs * 0.33, by + 2.6, 0.62), (0.18, 0.8, 0.55), accent)
+    kit.cushion("Throw", (ax, by + 2.6, 0.52), (0.5, 0.4, 0.04), linen, rot=(0, 0, 0.4))
+    kit.cylinder("LampPole", (ax - cs * 0.45, by + 3.2, 0.75), 0.012, 1.5, metal, verts=12)
+    lamp_shade(ax - cs * 0.45, by + 3.2, 1.55, 0.18)
+    books(bx + cs * 1.45, by + 0.15, 0.5, 1)
+    plant(cs * (W / 2 - 0.4), by + 1.4, 1.3)
+    cam = (bx + cs * rnd.uniform(1.3, 1.7), D - 0.5, 1.4)
     target = (bx, by + 0.8, 0.7)
 elif kind == "bathroom":
     # Tiles up the walls, a vanity with a basin and mirror, a bathtub under the window.
@@ -261,12 +339,31 @@ elif kind == "bathroom":
         kit.cylinder("Tap", (-W / 2 + 0.12, by_, 0.88), 0.015, 0.25, metal, verts=12)
     mirror = kit.plain("Mirror", (0.9, 0.9, 0.9), rough=0.0, metal=1.0)
     kit.box("Mirror", (-W / 2 + 0.02, 1.6, 1.5), (0.02, 1.5, 0.9), mirror, 0.002)
-    kit.cushion("Tub", (0.4, D - 0.8, 0.28), (1.7, 0.8, 0.56), ceramic)
-    kit.box("TubWater", (0.4, D - 0.8, 0.5), (1.45, 0.58, 0.02), kit.water("BathWater"), 0)
+    if v % 2 == 0:
+        # A freestanding oval tub under the window, a teak stool beside it.
+        tub = kit.cylinder("Tub", (0.4, D - 0.85, 0.3), 0.5, 0.6, ceramic, verts=48)
+        tub.scale = (1.75, 0.85, 1)
+        kit.cylinder("TubWater", (0.4, D - 0.85, 0.52), 0.44, 0.02, kit.water("BathWater"), verts=48).scale = (1.75, 0.8, 1)
+        kit.cylinder("Filler", (1.55, D - 0.85, 0.5), 0.02, 1.0, metal, verts=12)
+        kit.box("Stool", (-0.7, D - 0.8, 0.22), (0.4, 0.4, 0.44), wood, 0.02)
+        kit.cylinder("Candle", (-0.7, D - 0.8, 0.5), 0.04, 0.1, kit.plain("Wax", (0.95, 0.93, 0.88), 0.5), verts=16)
+    else:
+        # A walk-in shower behind a clear glass screen: a slate floor tray and a rain head.
+        kit.box("Tray", (0.6, D - 0.75, 0.01), (2.0, 1.3, 0.02), kit.tiles("Slate", (0.25, 0.25, 0.24), size=0.3, rough=0.4), 0.002)
+        kit.plane("Screen", (-0.4, D - 0.75, 1.05), (1.3, 2.1), kit.window_glass("ShowerGlass"), rot=(math.radians(90), 0, math.radians(90)))
+        kit.box("ScreenRail", (-0.4, D - 0.75, 2.1), (0.02, 1.3, 0.02), metal, 0.002)
+        kit.cylinder("RainArm", (0.8, D - 0.2, 2.2), 0.012, 0.5, metal, rot=(math.radians(90), 0, 0), verts=12)
+        kit.cylinder("RainHead", (0.8, D - 0.45, 2.18), 0.15, 0.015, metal, verts=32)
+        kit.box("Niche", (1.5, D - 0.02, 1.1), (0.6, 0.04, 0.3), marble, 0.002)
+        for i in range(3):
+            kit.cylinder("Bottle", (1.3 + i * 0.15, D - 0.06, 1.0), 0.03, 0.18, kit.plain("Bottle", (0.9, 0.88, 0.84) if i % 2 else (0.2, 0.2, 0.2), 0.3), verts=16)
     towel = kit.fabric("Towel", rnd.choice([(0.95, 0.94, 0.9), (0.5, 0.55, 0.5), (0.7, 0.6, 0.5)]), scale=300, sheen=1.0)
     kit.cushion("Towel", (W / 2 - 0.1, 1.5, 1.1), (0.06, 0.5, 0.8), towel)
     kit.cylinder("Rail", (W / 2 - 0.06, 1.5, 1.5), 0.015, 0.7, metal, rot=(math.radians(90), 0, 0), verts=12)
-    kit.cushion("TowelFolded", (-W / 2 + 0.35, 2.35, 0.8), (0.3, 0.25, 0.1), towel)
+    for i in range(2):
+        kit.cushion("TowelFolded", (-W / 2 + 0.35, 2.3, 0.79 + i * 0.08), (0.3, 0.25, 0.08), towel)
+    vase(-W / 2 + 0.35, 0.95, 0.745, 0.18)
+    kit.box("BathMat", (-W / 2 + 1.0, 1.6, 0.01), (0.6, 0.9, 0.015), towel, 0.005)
     plant(W / 2 - 0.35, D - 0.4, 1.0)
     downlights([0], [1.2, 2.6])
     cam = (W / 2 - 0.5, 0.35, 1.5)
@@ -281,15 +378,24 @@ elif kind == "kitchen":
         kit.box("Gap", (-W / 2 + 0.625, 1.45 + i * 0.6 - (D - 6) / 2, 0.45), (0.004, 0.005, 0.8), black, 0)
     kit.box("Splash", (-W / 2 + 0.01, D / 2 - 0.4, 1.2), (0.02, D - 1.5, 0.55), kit.tiles("Splash", (0.88, 0.88, 0.86), size=0.15, rough=0.1), 0)
     for z in (1.65, 2.1):
-        kit.box("Shelf", (-W / 2 + 0.15, D / 2 - 0.4, z), (0.3, 2.2, 0.04), wood, 0.004)
-        for j in range(5):
-            kit.cylinder("Jar", (-W / 2 + 0.15, D / 2 - 1.2 + j * 0.38 + rnd.uniform(-0.05, 0.05), z + 0.1), 0.05, rnd.uniform(0.12, 0.2), ceramic if j % 2 else kit.glass("Jar"), verts=20)
+        kit.box("Shelf", (-W / 2 + 0.15, D / 2 + 0.7, z), (0.3, 1.4, 0.04), wood, 0.004)
+        for j in range(3):
+            kit.cylinder("Jar", (-W / 2 + 0.15, D / 2 + 0.3 + j * 0.38 + rnd.uniform(-0.05, 0.05), z + 0.1), 0.05, rnd.uniform(0.12, 0.2), ceramic if j % 2 else kit.glass("Jar"), verts=20)
     kit.box("Fridge", (-W / 2 + 0.35, 0.45, 1.05), (0.7, 0.8, 2.1), doors, 0.006)
     # The island with stools and pendants.
     ix = rnd.uniform(0.2, 0.8)
     kit.box("Island", (ix, D / 2, 0.45), (1.0, 2.4, 0.88), doors if rnd.random() < 0.5 else wood, 0.006)
     kit.box("IslandTop", (ix, D / 2, 0.91), (1.1, 2.5, 0.04), stone_top, 0.004)
-    kit.cylinder("Bowl", (ix, D / 2 + 0.5, 0.98), 0.18, 0.1, ceramic, verts=32)
+    fruit(ix, D / 2 + 0.5, 0.93)
+    books(ix + 0.1, D / 2 - 0.6, 0.93, 2)
+    # Appliances in the run: an oven under a hob, a hood, a sink with a tap.
+    ox_ = -W / 2 + 0.62
+    kit.box("Oven", (ox_, D / 2 - 1.2, 0.5), (0.01, 0.6, 0.6), kit.plain("OvenGlass", (0.02, 0.02, 0.02), 0.05, spec=0.8), 0.002)
+    kit.box("OvenHandle", (ox_ + 0.02, D / 2 - 1.2, 0.75), (0.02, 0.5, 0.02), metal, 0.002)
+    kit.box("Hob", (-W / 2 + 0.33, D / 2 - 1.2, 0.935), (0.5, 0.6, 0.008), kit.plain("HobGlass", (0.01, 0.01, 0.01), 0.05, spec=0.8), 0.002)
+    kit.box("Hood", (-W / 2 + 0.3, D / 2 - 1.2, 1.9), (0.5, 0.7, 0.3), kit.plain("Steel", (0.7, 0.7, 0.7), 0.3, metal=1.0), 0.01)
+    kit.box("Sink", (-W / 2 + 0.33, D / 2 + 0.4, 0.925), (0.4, 0.6, 0.01), kit.plain("Steel2", (0.6, 0.6, 0.6), 0.25, metal=1.0), 0.002)
+    kit.cylinder("Tap", (-W / 2 + 0.12, D / 2 + 0.4, 1.1), 0.015, 0.35, metal, verts=12)
     for j in range(3):
         sy = D / 2 - 0.8 + j * 0.8
         kit.cylinder("StoolSeat", (ix + 0.85, sy, 0.72), 0.18, 0.05, wood, verts=32)
@@ -327,6 +433,11 @@ else:  # office
     plant(-W / 2 + 0.5, D - 0.5, 1.7)
     plant(W / 2 - 0.6, D - 0.5, 1.4)
     art(-W / 2 + 0.02, 2.5, 1.6, 1.6, 1.0)
+    drapes(sheer_only=True)
+    books(-W / 2 + 1.2, 4.6, 0.405, 3)
+    kit.box("LowTable", (-W / 2 + 1.2, 4.6, 0.2), (1.0, 0.6, 0.4), wood, 0.01)
+    vase(0.9, 3.0, 0.765, 0.25)
+    table_lamp(-1.0, 3.1, 0.765)
     downlights([-W / 4, 0, W / 4], [2, 4.5])
     cam = (W / 2 - 0.6, 0.4, 1.6)
     target = (-1.2, D - 1.5, 0.9)

@@ -61,6 +61,9 @@ def reset(seed):
 # ---------------------------------------------------------------- world and light
 
 
+_SKY = {}
+
+
 def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0, ozone=1.0):
     """Nishita daylight sky plus a matching sun lamp (sharper shadows than the sky disc alone)."""
     world = bpy.data.worlds.new("World")
@@ -77,6 +80,7 @@ def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0,
     tex.air_density = air
     tex.dust_density = dust
     tex.ozone_density = ozone
+    _SKY.update(sun_elevation=tex.sun_elevation, sun_rotation=tex.sun_rotation, altitude=10, air_density=air, dust_density=dust, ozone_density=ozone, strength=0.22 * strength)
     bg = nt.nodes.new("ShaderNodeBackground")
     bg.inputs["Strength"].default_value = 0.22 * strength
     out = nt.nodes.new("ShaderNodeOutputWorld")
@@ -126,10 +130,17 @@ def point_light(loc, energy, color=(1, 0.8, 0.55), radius=0.05):
     return obj
 
 
-def camera(loc, target, lens=28, fstop=None, focus=None, shift_y=0.0):
+def camera(loc, target, lens=28, fstop=None, focus=None, shift_y=0.0, level=True):
+    """A camera aimed at `target`; level by default (verticals stay straight, framing by shift)."""
+    if level:
+        focus = focus or (Vector(target) - Vector(loc)).length
+        target = (target[0], target[1], loc[2])
     cam = bpy.data.cameras.new("Camera")
     cam.lens = lens
     cam.sensor_width = 36
+    # Far enough for the sea and the islands on the horizon.
+    cam.clip_start = 0.05
+    cam.clip_end = 500000
     cam.shift_y = shift_y
     obj = bpy.data.objects.new("Camera", cam)
     bpy.context.collection.objects.link(obj)
@@ -192,22 +203,23 @@ def plain(name, color, rough=0.5, metal=0.0, spec=0.5, sheen=0.0):
 
 
 def plaster(name, color, scale=3.0, bump=0.08):
-    """Painted render: a faint blotchy tone and a fine bump, never perfectly flat."""
+    """Painted smooth render: an even colour, a very fine trowelled bump and a satin sheen."""
     m, nt, bsdf = _mat(name)
-    v = _coord(nt, scale)
+    v = _coord(nt, 1.0)
     n = nt.nodes.new("ShaderNodeTexNoise")
-    n.inputs["Scale"].default_value = 2.0
-    n.inputs["Detail"].default_value = 6
+    n.inputs["Scale"].default_value = 0.5
+    n.inputs["Detail"].default_value = 1
     nt.links.new(v, n.inputs["Vector"])
-    dark = tuple(c * 0.9 for c in color)
-    nt.links.new(_ramp(nt, n.outputs["Fac"], dark, color, 0.3, 0.7), bsdf.inputs["Base Color"])
+    lo = tuple(c * 0.985 for c in color)
+    hi = tuple(min(1.0, c * 1.01) for c in color)
+    nt.links.new(_ramp(nt, n.outputs["Fac"], lo, hi, 0.3, 0.7), bsdf.inputs["Base Color"])
     fine = nt.nodes.new("ShaderNodeTexNoise")
-    fine.inputs["Scale"].default_value = 120.0
-    fine.inputs["Detail"].default_value = 4
+    fine.inputs["Scale"].default_value = 350.0
+    fine.inputs["Detail"].default_value = 2
     nt.links.new(v, fine.inputs["Vector"])
-    _bump(nt, bsdf, fine.outputs["Fac"], bump, 0.005)
-    bsdf.inputs["Roughness"].default_value = 0.85
-    bsdf.inputs["Specular"].default_value = 0.3
+    _bump(nt, bsdf, fine.outputs["Fac"], min(bump, 0.08) * 0.6, 0.0015)
+    bsdf.inputs["Roughness"].default_value = 0.55
+    bsdf.inputs["Specular"].default_value = 0.4
     return m
 
 
@@ -345,30 +357,25 @@ def fabric(name, color, scale=60.0, sheen=0.6):
     return m
 
 
-def water(name, deep=(0.02, 0.32, 0.38), ripple=14.0):
-    """Pool water: clear glass-like surface with rippled normals over a tiled shell."""
+def water(name, tint=(0.62, 0.9, 0.9), ripple=14.0):
+    """Pool water: a clear surface with rippled normals over a tiled shell, tinted aqua."""
     m, nt, bsdf = _mat(name)
-    bsdf.inputs["Base Color"].default_value = (*deep, 1)
+    bsdf.inputs["Base Color"].default_value = (*tint, 1)
     bsdf.inputs["Transmission"].default_value = 1.0
-    bsdf.inputs["Roughness"].default_value = 0.02
+    bsdf.inputs["Roughness"].default_value = 0.01
     bsdf.inputs["IOR"].default_value = 1.333
+    bsdf.inputs["Specular"].default_value = 0.5
     v = _coord(nt, 1.0)
     n = nt.nodes.new("ShaderNodeTexNoise")
     n.inputs["Scale"].default_value = ripple * 0.2
     n.inputs["Detail"].default_value = 3
     nt.links.new(v, n.inputs["Vector"])
-    _bump(nt, bsdf, n.outputs["Fac"], 0.25, 0.05)
-    # Tint the light through the water's volume rather than the surface.
-    vol = nt.nodes.new("ShaderNodeVolumeAbsorption")
-    vol.inputs["Color"].default_value = (0.6, 0.92, 0.94, 1)
-    vol.inputs["Density"].default_value = 0.35
+    _bump(nt, bsdf, n.outputs["Fac"], 0.12, 0.05)
     out = nt.nodes["Material Output"]
-    nt.links.new(vol.outputs["Volume"], out.inputs["Volume"])
-    bsdf.inputs["Base Color"].default_value = (1, 1, 1, 1)
     # Sunlight reaches the pool floor (the caustics it would make are switched off).
     lp = nt.nodes.new("ShaderNodeLightPath")
     tr = nt.nodes.new("ShaderNodeBsdfTransparent")
-    tr.inputs["Color"].default_value = (0.8, 0.95, 0.95, 1)
+    tr.inputs["Color"].default_value = (*tint, 1)
     mix = nt.nodes.new("ShaderNodeMixShader")
     nt.links.new(lp.outputs["Is Shadow Ray"], mix.inputs["Fac"])
     nt.links.new(bsdf.outputs["BSDF"], mix.inputs[1])
@@ -452,7 +459,7 @@ def leaves(name, color=(0.05, 0.2, 0.04), vary=0.4):
     return m
 
 
-def grass(name, color=(0.06, 0.16, 0.03)):
+def grass(name, color=(0.05, 0.11, 0.025)):
     m, nt, bsdf = _mat(name)
     v = _coord(nt, 1.0)
     n = nt.nodes.new("ShaderNodeTexNoise")
@@ -560,31 +567,295 @@ def ground(mat, size=400):
 # ---------------------------------------------------------------- plants
 
 
-def _frond(length, width, droop, leaflets=18):
-    """One palm frond: a curved midrib carrying pairs of thin drooping leaflets, as one mesh."""
+def _leaf_into(bm, length, width, fold, curl, segs, place):
+    """Adds one pointed oval leaf to a bmesh, its stalk end at the origin along +X, then moved by `place`."""
+    rows = []
+    for i in range(segs + 1):
+        t = i / segs
+        w = max(0.004, width * 0.5 * math.sin(math.pi * min(1.0, t * 1.05)) ** 0.8)
+        x = t * length
+        z = -curl * t * t * length
+        rows.append([bm.verts.new(place @ Vector(p)) for p in ((x, -w, z + fold * w), (x, 0, z), (x, w, z + fold * w))])
+    for a, b in zip(rows, rows[1:]):
+        bm.faces.new((a[0], b[0], b[1], a[1]))
+        bm.faces.new((a[1], b[1], b[2], a[2]))
+
+
+def _card(name, build):
+    """An instance source object (kept out of the view layer): a mesh built by `build(bm)`."""
     import bmesh
+
+    bm = bmesh.new()
+    build(bm)
+    mesh = bpy.data.meshes.new(name)
+    bm.to_mesh(mesh)
+    bm.free()
+    for p in mesh.polygons:
+        p.use_smooth = True
+    obj = bpy.data.objects.new(name, mesh)
+    coll = bpy.data.collections.get("Cards")
+    if coll is None:
+        coll = bpy.data.collections.new("Cards")
+        bpy.context.scene.collection.children.link(coll)
+        bpy.context.view_layer.layer_collection.children["Cards"].exclude = True
+    coll.objects.link(obj)
+    return obj
+
+
+_CARDS = {}
+
+
+def leaf_card(mat, kind="leaf"):
+    """A shared leaf (or flower) card for instancing: `leaf` glossy shrub leaf, `long` frangipani leaf,
+    `flower` five-petal frangipani flower, `bract` papery bougainvillea bracts, `fern` a small frond."""
+    key = (mat.name, kind)
+    if key in _CARDS:
+        return _CARDS[key]
+    from mathutils import Matrix
+
+    def build(bm):
+        if kind == "leaf":
+            _leaf_into(bm, 1.0, 0.42, 0.25, 0.25, 5, Matrix())
+        elif kind == "long":
+            _leaf_into(bm, 1.0, 0.3, 0.2, 0.3, 6, Matrix())
+        elif kind in ("flower", "bract"):
+            n = 5 if kind == "flower" else 3
+            for k in range(n):
+                place = Matrix.Rotation(k * 2 * math.pi / n, 4, "X") @ Matrix.Rotation(math.radians(65), 4, "Z")
+                _leaf_into(bm, 0.5, 0.38 if kind == "flower" else 0.5, 0.3, -0.2, 3, place)
+        elif kind == "fern":
+            for i in range(14):
+                t = (i + 1) / 15
+                for side in (-1, 1):
+                    place = Matrix.Translation((t, 0, -0.35 * t * t)) @ Matrix.Rotation(side * 1.2, 4, "Z")
+                    _leaf_into(bm, 0.22 * (1.1 - t), 0.05, 0.1, 0.2, 2, place)
+    obj = _card(kind.title(), build)
+    obj.data.materials.append(mat)
+    _CARDS[key] = obj
+    return obj
+
+
+def _scatter(emitter, card, count, size, seed, rand_rot=0.5, from_="FACE"):
+    """Instances `card` over the emitter's surface as hair particles with random turn and size."""
+    mod = emitter.modifiers.new("Scatter", "PARTICLE_SYSTEM")
+    psys = emitter.particle_systems[-1]
+    psys.seed = seed
+    s = psys.settings
+    s.type = "HAIR"
+    s.use_advanced_hair = True
+    s.count = int(count)
+    s.hair_length = 1.0
+    s.emit_from = from_
+    s.use_emit_random = True
+    s.distribution = "RAND"
+    s.use_modifier_stack = True
+    s.render_type = "OBJECT"
+    s.instance_object = card
+    s.particle_size = size
+    s.size_random = 0.45
+    s.use_rotations = True
+    s.rotation_mode = "NOR"
+    s.rotation_factor_random = rand_rot
+    s.phase_factor_random = 2.0
+    return mod
+
+
+def _lump(name, loc, radius, flat, mat, noise=0.35):
+    """A lumpy ellipsoid emitter; it also renders as the shaded inner foliage between the leaves."""
+    s = sphere(name, loc, radius, mat, (1, 1, flat), subdiv=3)
+    tex = bpy.data.textures.get("LumpNoise") or bpy.data.textures.new("LumpNoise", "CLOUDS")
+    tex.noise_scale = 0.6
+    d = s.modifiers.new("Disp", "DISPLACE")
+    d.texture = tex
+    d.texture_coords = "GLOBAL"
+    d.strength = radius * noise
+    d.mid_level = 0.5
+    return s
+
+
+def _core(mat):
+    """The dark inner foliage for a leaf material."""
+    key = mat.name + ".core"
+    m = bpy.data.materials.get(key)
+    if m is None:
+        m = plain(key, (0.02, 0.05, 0.015), 0.8, spec=0.2)
+    return m
+
+
+def bush(loc, radius=0.8, mat=None, lumps=5, flat=0.7, flowers=None, flower_kind="bract", bloom=0.25, leaf_kind="leaf"):
+    """A shrub: lumps of shaded inner foliage covered with instanced leaves (and flowers)."""
+    objs = []
+    card = leaf_card(mat, leaf_kind)
+    size = 0.1 + 0.035 * radius
+    n = max(1, min(lumps, 1 + int(radius * 2)))
+    for i in range(n):
+        off = Vector((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(0, 0.5))) * radius * 0.5
+        r = radius * (random.uniform(0.6, 0.85) if n > 1 else 1.0)
+        s = _lump("Bush", Vector(loc) + off + Vector((0, 0, r * flat * 0.9)), r, flat, _core(mat))
+        area = 4 * math.pi * r * r * (0.4 + 0.6 * flat)
+        _scatter(s, card, min(5000, area / (size * size * 0.22)), size, random.randint(0, 9999))
+        if flowers is not None:
+            _scatter(s, leaf_card(flowers, flower_kind), min(2500, bloom * area / (size * size * 0.3)), size * (0.9 if flower_kind == "bract" else 0.8), random.randint(0, 9999), 0.8)
+        objs.append(s)
+    return objs
+
+
+def hedge(p0, p1, height=1.2, depth=0.8, mat=None, flowers=None, bloom=0.15):
+    """A clipped hedge from p0 to p1 on the ground, leafy all over."""
+    a, b = Vector(p0), Vector(p1)
+    mid = (a + b) / 2
+    length = (b - a).length
+    ang = math.atan2(b.y - a.y, b.x - a.x)
+    h = box("Hedge", (mid.x, mid.y, mid.z + height / 2), (length, depth, height), _core(mat), bevel=min(depth, height) * 0.3, rot=(0, 0, ang), segments=3)
+    sub = h.modifiers.new("Sub", "SUBSURF")
+    sub.levels = 2
+    sub.render_levels = 2
+    d = h.modifiers.new("Disp", "DISPLACE")
+    tex = bpy.data.textures.get("LumpNoise") or bpy.data.textures.new("LumpNoise", "CLOUDS")
+    d.texture = tex
+    d.texture_coords = "GLOBAL"
+    d.strength = 0.12
+    area = 2 * length * height + length * depth
+    size = 0.11
+    _scatter(h, leaf_card(mat, "leaf"), min(9000, area / (size * size * 0.2)), size, random.randint(0, 9999))
+    if flowers is not None:
+        _scatter(h, leaf_card(flowers, "bract"), min(3000, bloom * area / (size * size * 0.3)), size, random.randint(0, 9999), 0.8)
+    return h
+
+
+def groundcover(loc, size, mat, flowers=None):
+    """Low leafy groundcover over a rectangle (lawn and bed edges)."""
+    p = plane("Cover", (loc[0], loc[1], loc[2] + 0.01), size, _core(mat))
+    sub = p.modifiers.new("Sub", "SUBSURF")
+    sub.subdivision_type = "SIMPLE"
+    sub.levels = sub.render_levels = 3
+    area = size[0] * size[1]
+    _scatter(p, leaf_card(mat, "leaf"), min(9000, area * 320), 0.12, random.randint(0, 9999), 1.0)
+    if flowers is not None:
+        _scatter(p, leaf_card(flowers, "flower"), min(2000, area * 25), 0.05, random.randint(0, 9999), 0.9)
+    return p
+
+
+def fern(loc, radius=0.6, mat=None):
+    """A fern: a low tuft of arching fronds."""
+    s = _lump("Fern", (loc[0], loc[1], loc[2] + radius * 0.15), radius * 0.3, 0.6, _core(mat), 0.1)
+    _scatter(s, leaf_card(mat, "fern"), 26, radius, random.randint(0, 9999), 0.3)
+    return s
+
+
+def frangipani(loc, height=3.5, leaf_mat=None, bark_mat=None, flower_mat=None):
+    """A frangipani (plumeria): a short grey trunk forking into bare branches, each ending in a
+    rosette of long leaves and a cluster of white flowers."""
+    curve = bpy.data.curves.new("Branches", "CURVE")
+    curve.dimensions = "3D"
+    curve.bevel_depth = 0.09
+    curve.bevel_resolution = 3
+    tips = []
+
+    def branch(p, d, length, radius, level):
+        end = p + d * length
+        sp = curve.splines.new("BEZIER")
+        sp.bezier_points.add(1)
+        sp.bezier_points[0].co = p
+        sp.bezier_points[1].co = end
+        sp.bezier_points[0].radius = radius
+        sp.bezier_points[1].radius = radius * 0.7
+        for bp in sp.bezier_points:
+            bp.handle_left_type = bp.handle_right_type = "AUTO"
+        if level == 0:
+            tips.append(end)
+            return
+        for _ in range(random.choice([2, 3])):
+            nd = (d + Vector((random.uniform(-0.9, 0.9), random.uniform(-0.9, 0.9), random.uniform(0.1, 0.5)))).normalized()
+            branch(end, nd, length * random.uniform(0.6, 0.8), radius * 0.7, level - 1)
+
+    base = Vector(loc)
+    branch(base, Vector((random.uniform(-0.1, 0.1), random.uniform(-0.1, 0.1), 1)).normalized(), height * 0.35, 1.0, 3)
+    obj = bpy.data.objects.new("Frangipani", curve)
+    _link(obj)
+    if bark_mat:
+        curve.materials.append(bark_mat)
+    for t in tips:
+        s = _lump("Rosette", t + Vector((0, 0, 0.12)), 0.22, 0.6, _core(leaf_mat), 0.1)
+        _scatter(s, leaf_card(leaf_mat, "long"), 40, 0.38, random.randint(0, 9999), 0.3)
+        if flower_mat is not None:
+            f = _lump("Bloom", t + Vector((0, 0, 0.3)), 0.16, 0.5, _core(leaf_mat), 0.05)
+            _scatter(f, leaf_card(flower_mat, "flower"), 22, 0.16, random.randint(0, 9999), 0.5)
+    return obj
+
+
+def paddle_clump(loc, height=1.6, leaf_mat=None, bract_mat=None, n=9):
+    """Bird of paradise or heliconia: upright stalks with big paddle leaves and bright bracts."""
+    from mathutils import Matrix
+
+    x, y, z = loc
+    stem = plain("Stalk", (0.1, 0.18, 0.06), 0.6)
+    card = leaf_card(leaf_mat, "long")
+    for i in range(n):
+        ang = random.uniform(0, 2 * math.pi)
+        lean = random.uniform(0.05, 0.35)
+        h = height * random.uniform(0.55, 1.0)
+        top = Vector((x + math.cos(ang) * lean * h, y + math.sin(ang) * lean * h, z + h))
+        mid = (Vector((x, y, z)) + top) / 2
+        cylinder("Stalk", mid, 0.012, h, stem, rot=(0, lean * math.cos(ang + math.pi / 2) * -1, 0), verts=6, smooth=False).rotation_euler = Vector((-math.sin(ang) * lean, math.cos(ang) * lean, 0)).to_tuple()
+        leaf = bpy.data.objects.new("Paddle", card.data)
+        _link(leaf)
+        leaf.location = top
+        leaf.rotation_euler = (random.uniform(-0.3, 0.3), -math.radians(random.uniform(40, 75)), ang)
+        leaf.scale = (h * 0.6, h * 0.75, h * 0.6)
+        if bract_mat is not None and i % 3 == 0:
+            b = cylinder("Bract", top + Vector((0, 0, -h * 0.25)), 0.03, 0.28, bract_mat, rot=(0, math.radians(70), ang), verts=8)
+            b.scale = (1, 0.4, 1)
+
+
+def palm_bark(name, color=(0.42, 0.37, 0.31)):
+    """Palm trunk: grey-brown with close horizontal growth rings."""
+    m, nt, bsdf = _mat(name)
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    w = nt.nodes.new("ShaderNodeTexWave")
+    w.wave_type = "BANDS"
+    w.bands_direction = "Z"
+    w.inputs["Scale"].default_value = 9.0
+    w.inputs["Distortion"].default_value = 1.5
+    w.inputs["Detail"].default_value = 2
+    nt.links.new(tc.outputs["Object"], w.inputs["Vector"])
+    n = nt.nodes.new("ShaderNodeTexNoise")
+    n.inputs["Scale"].default_value = 6
+    n.inputs["Detail"].default_value = 6
+    nt.links.new(tc.outputs["Object"], n.inputs["Vector"])
+    mix = nt.nodes.new("ShaderNodeMath")
+    mix.operation = "MULTIPLY"
+    nt.links.new(w.outputs["Fac"], mix.inputs[0])
+    nt.links.new(n.outputs["Fac"], mix.inputs[1])
+    dark = tuple(c * 0.5 for c in color)
+    nt.links.new(_ramp(nt, mix.outputs["Value"], dark, color, 0.05, 0.45), bsdf.inputs["Base Color"])
+    _bump(nt, bsdf, w.outputs["Fac"], 0.5, 0.02)
+    bsdf.inputs["Roughness"].default_value = 0.85
+    return m
+
+
+def _frond(length, width, droop, leaflets=34):
+    """One palm frond: a curved midrib carrying pairs of narrow drooping leaflets, as one mesh."""
+    import bmesh
+    from mathutils import Matrix
 
     bm = bmesh.new()
     for i in range(leaflets):
         t = (i + 1) / (leaflets + 1)
         x = t * length
         z = -droop * t * t * length
-        ll = width * math.sin(math.pi * min(1.0, t * 1.15)) + 0.05
+        ll = width * math.sin(math.pi * min(1.0, 0.15 + t * 0.95)) + 0.08
         for side in (-1, 1):
-            a = bm.verts.new((x - 0.04, 0, z))
-            b = bm.verts.new((x + 0.04, 0, z))
-            tip_x = x + ll * 0.35
-            c = bm.verts.new((tip_x + 0.02, side * ll, z - ll * 0.45))
-            d = bm.verts.new((tip_x - 0.02, side * ll, z - ll * 0.45))
-            bm.faces.new((a, b, c, d))
-    # The midrib.
+            place = Matrix.Translation((x, 0, z)) @ Matrix.Rotation(side * math.radians(random.uniform(50, 65)), 4, "Z") @ Matrix.Rotation(side * -0.5, 4, "X")
+            _leaf_into(bm, ll, 0.045, 0.0, 0.35 + droop * 0.5, 3, place)
     prev = None
     for i in range(leaflets + 2):
         t = i / (leaflets + 1)
         x = t * length
         z = -droop * t * t * length
-        v1 = bm.verts.new((x, -0.015, z + 0.01))
-        v2 = bm.verts.new((x, 0.015, z + 0.01))
+        w = 0.025 * (1 - t) + 0.006
+        v1 = bm.verts.new((x, -w, z + 0.01))
+        v2 = bm.verts.new((x, w, z + 0.01))
         if prev:
             bm.faces.new((prev[0], prev[1], v2, v1))
         prev = (v1, v2)
@@ -594,61 +865,50 @@ def _frond(length, width, droop, leaflets=18):
     return mesh
 
 
+_FRONDS = {}
+
+
 def palm(loc, height=7.0, lean=(0.0, 0.0), leaf_mat=None, trunk_mat=None, fronds=14, scale=1.0):
-    """A coconut palm: a gently curved ringed trunk and a crown of drooping fronds."""
+    """A coconut palm: a gently curved ringed trunk and a crown of drooping, finely divided fronds
+    (a few shared frond meshes, turned and scaled)."""
     x, y, z = loc
     height *= scale
     curve = bpy.data.curves.new("Trunk", "CURVE")
     curve.dimensions = "3D"
-    curve.bevel_depth = 0.16 * scale
-    curve.bevel_resolution = 4
+    curve.bevel_depth = 0.15 * scale
+    curve.bevel_resolution = 3
     sp = curve.splines.new("BEZIER")
     sp.bezier_points.add(2)
     top = Vector((x + lean[0] * height, y + lean[1] * height, z + height))
-    pts = [Vector(loc), Vector((x + lean[0] * height * 0.3, y + lean[1] * height * 0.3, z + height * 0.5)), top]
+    pts = [Vector(loc), Vector((x + lean[0] * height * 0.25, y + lean[1] * height * 0.25, z + height * 0.5)), top]
     for p, co in zip(sp.bezier_points, pts):
         p.co = co
         p.handle_left_type = p.handle_right_type = "AUTO"
-    sp.bezier_points[0].radius = 1.3
-    sp.bezier_points[2].radius = 0.8
+    sp.bezier_points[0].radius = 1.35
+    sp.bezier_points[1].radius = 0.95
+    sp.bezier_points[2].radius = 0.85
     trunk = bpy.data.objects.new("Trunk", curve)
     _link(trunk)
     if trunk_mat:
         curve.materials.append(trunk_mat)
+    sphere("Crown", top + Vector((0, 0, 0.05)), 0.28 * scale, trunk_mat, (1, 1, 1.3), subdiv=2)
+    key = leaf_mat.name if leaf_mat else ""
+    if key not in _FRONDS:
+        meshes = [_frond(3.0, 0.75, d) for d in (0.3, 0.45, 0.6, 0.8)]
+        for mesh in meshes:
+            if leaf_mat:
+                mesh.materials.append(leaf_mat)
+        _FRONDS[key] = meshes
+    meshes = _FRONDS[key]
     for i in range(fronds):
-        mesh = _frond(
-            random.uniform(2.6, 3.4) * scale,
-            random.uniform(0.55, 0.75) * scale,
-            random.uniform(0.25, 0.6),
-        )
-        f = bpy.data.objects.new("Frond", mesh)
+        f = bpy.data.objects.new("Frond", random.choice(meshes))
         _link(f)
         f.location = top
-        f.rotation_euler = (
-            random.uniform(-0.15, 0.15),
-            random.uniform(-0.5, 0.35),
-            i * 2 * math.pi / fronds + random.uniform(-0.2, 0.2),
-        )
-        if leaf_mat:
-            mesh.materials.append(leaf_mat)
-        bpy.context.view_layer.objects.active = f
+        k = random.uniform(0.85, 1.15) * scale
+        f.scale = (k, k, k)
+        up = 0.5 if i % 3 == 0 else 0.0
+        f.rotation_euler = (random.uniform(-0.15, 0.15), random.uniform(-0.6, 0.2) - up, i * 2.39996 + random.uniform(-0.2, 0.2))
     return trunk
-
-
-def bush(loc, radius=0.8, mat=None, lumps=5, flat=0.7):
-    """A shrub: a few displaced lumps of foliage."""
-    objs = []
-    for _ in range(lumps):
-        off = Vector((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(0, 0.6))) * radius * 0.6
-        r = radius * random.uniform(0.55, 0.9)
-        s = sphere("Bush", Vector(loc) + off + Vector((0, 0, r * flat)), r, mat, (1, 1, flat), subdiv=4)
-        tex = bpy.data.textures.new("BushNoise", "VORONOI")
-        tex.noise_scale = 0.12 * max(radius, 0.3)
-        d = s.modifiers.new("Disp", "DISPLACE")
-        d.texture = tex
-        d.strength = radius * 0.25
-        objs.append(s)
-    return objs
 
 
 def leafy_plant(loc, height=1.4, pot_mat=None, leaf_mat=None, leaves_n=14, pot=True):
@@ -656,41 +916,34 @@ def leafy_plant(loc, height=1.4, pot_mat=None, leaf_mat=None, leaves_n=14, pot=T
     x, y, z = loc
     if pot:
         cylinder("Pot", (x, y, z + 0.22), 0.22, 0.44, pot_mat, verts=40)
+        kit_soil = plain("Soil", (0.08, 0.06, 0.04), 0.9)
+        cylinder("Soil", (x, y, z + 0.43), 0.2, 0.02, kit_soil, verts=24)
         z += 0.42
-    for i in range(leaves_n):
-        ang = random.uniform(0, 2 * math.pi)
-        tilt = random.uniform(0.25, 1.0)
-        L = height * random.uniform(0.5, 1.0)
-        bpy.ops.mesh.primitive_plane_add(size=1)
-        leaf = bpy.context.active_object
-        leaf.scale = (L * 0.22, L * 0.5, 1)
-        bpy.ops.object.transform_apply(scale=True)
-        for v in leaf.data.vertices:
-            v.co.y += L * 0.25
-            v.co.z += 0.15 * L * (v.co.y / L) ** 2
-        # Leaf shape and a little droop.
-        sub = leaf.modifiers.new("Sub", "SUBSURF")
-        sub.levels = 2
-        sub.render_levels = 3
-        bend = leaf.modifiers.new("Bend", "SIMPLE_DEFORM")
-        bend.deform_method = "BEND"
-        bend.angle = random.uniform(0.4, 1.0)
-        bend.deform_axis = "X"
-        leaf.location = (x + math.cos(ang) * 0.05, y + math.sin(ang) * 0.05, z + random.uniform(0.1, 0.6) * height)
-        leaf.rotation_euler = (tilt, 0, ang)
-        if leaf_mat:
-            leaf.data.materials.append(leaf_mat)
-        bpy.ops.object.shade_smooth()
-    # Stems.
+    card = leaf_card(leaf_mat, "leaf")
     stem = plain("Stem", (0.12, 0.2, 0.06), 0.6)
-    cylinder("Stem", (x, y, z + height * 0.3), 0.02, height * 0.6, stem, verts=8)
+    for i in range(leaves_n):
+        ang = i * 2.39996 + random.uniform(-0.3, 0.3)
+        L = height * random.uniform(0.3, 0.45)
+        hz = z + random.uniform(0.25, 0.75) * height
+        reach = random.uniform(0.05, 0.25) * height
+        top = Vector((x + math.cos(ang) * reach, y + math.sin(ang) * reach, hz))
+        st = top - Vector((x, y, z))
+        c = cylinder("Stem", (Vector((x, y, z)) + top) / 2, 0.008, st.length, stem, verts=6, smooth=False)
+        c.rotation_euler = st.to_track_quat("Z", "Y").to_euler()
+        leaf = bpy.data.objects.new("Leaf", card.data)
+        _link(leaf)
+        leaf.location = top
+        leaf.scale = (L, L * 1.1, L)
+        leaf.rotation_euler = (random.uniform(-0.3, 0.3), -random.uniform(-0.2, 0.6), ang)
 
 
 # ---------------------------------------------------------------- scenery
 
 
 def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0.0):
-    """Low green hills on the horizon (Phuket's headlands), softened by the sky's haze."""
+    """Low green hills on the horizon (Phuket's headlands), fading into the sky's haze."""
+    if not any(n.type == "TEX_SKY" for n in mat.node_tree.nodes):
+        haze(mat, distance * 1.2, 0.85)
     for i in range(count):
         r = random.uniform(60, 120)
         x = random.uniform(-width / 2, width / 2)
@@ -704,14 +957,57 @@ def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0
         )
 
 
-def mist(density=0.0006, color=(0.75, 0.85, 0.95)):
-    """Thin atmospheric haze so distant things fade, as they do over the Andaman sea."""
-    world = bpy.context.scene.world
-    nt = world.node_tree
-    vol = nt.nodes.new("ShaderNodeVolumeScatter")
-    vol.inputs["Density"].default_value = density
-    vol.inputs["Color"].default_value = (*color, 1)
-    nt.links.new(vol.outputs["Volume"], nt.nodes["World Output"].inputs["Volume"])
+def haze(m, distance=1500.0, amount=1.0):
+    """Fades a far material into the sky's own horizon colour with distance, as air does over
+    the Andaman sea (a surface trick: no volume)."""
+    nt = m.node_tree
+    out = nt.nodes["Material Output"]
+    surf = out.inputs["Surface"].links[0].from_socket
+    geo = nt.nodes.new("ShaderNodeNewGeometry")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(geo.outputs["Incoming"], sep.inputs["Vector"])
+    comb = nt.nodes.new("ShaderNodeCombineXYZ")
+    for i, ax in enumerate("XYZ"):
+        neg = nt.nodes.new("ShaderNodeMath")
+        neg.operation = "MULTIPLY"
+        neg.inputs[1].default_value = -1.0
+        nt.links.new(sep.outputs[ax], neg.inputs[0])
+        if ax == "Z":
+            mx = nt.nodes.new("ShaderNodeMath")
+            mx.operation = "MAXIMUM"
+            mx.inputs[1].default_value = 0.03
+            nt.links.new(neg.outputs[0], mx.inputs[0])
+            neg = mx
+        nt.links.new(neg.outputs[0], comb.inputs[i])
+    tex = nt.nodes.new("ShaderNodeTexSky")
+    tex.sky_type = "NISHITA"
+    tex.sun_disc = False
+    for k, val in _SKY.items():
+        if k != "strength":
+            setattr(tex, k, val)
+    nt.links.new(comb.outputs["Vector"], tex.inputs["Vector"])
+    em = nt.nodes.new("ShaderNodeEmission")
+    em.inputs["Strength"].default_value = _SKY.get("strength", 0.22)
+    nt.links.new(tex.outputs["Color"], em.inputs["Color"])
+    cam = nt.nodes.new("ShaderNodeCameraData")
+    f = nt.nodes.new("ShaderNodeMath")
+    f.operation = "MULTIPLY"
+    f.inputs[1].default_value = -1.0 / distance
+    nt.links.new(cam.outputs["View Distance"], f.inputs[0])
+    e = nt.nodes.new("ShaderNodeMath")
+    e.operation = "EXPONENT"
+    nt.links.new(f.outputs[0], e.inputs[0])
+    k = nt.nodes.new("ShaderNodeMath")
+    k.operation = "MULTIPLY_ADD"
+    k.inputs[1].default_value = -amount
+    k.inputs[2].default_value = amount
+    nt.links.new(e.outputs[0], k.inputs[0])
+    mix = nt.nodes.new("ShaderNodeMixShader")
+    nt.links.new(k.outputs[0], mix.inputs["Fac"])
+    nt.links.new(surf, mix.inputs[1])
+    nt.links.new(em.outputs[0], mix.inputs[2])
+    nt.links.new(mix.outputs[0], out.inputs["Surface"])
+    return m
 
 
 # ---------------------------------------------------------------- render

@@ -1,6 +1,8 @@
-"""Pool villa exteriors: a two-storey villa behind its pool, garden and palms.
+"""Pool villa exteriors: a villa behind its pool, in a tropical garden.
 
-Variants change the house (roof, walls, timber), the deck, the pool, the camera and the sun.
+Variants are different houses: one or two storeys, flat or hip roofs, walls of white render,
+timber slats or stone; one has a Thai sala by the pool. They also change the deck, the pool, the
+camera and the sun.
 """
 
 import math
@@ -16,17 +18,17 @@ v = opts.variant
 scene = kit.reset(1000 + v)
 
 DESIGNS = [
-    # roof, walls, accent walls, timber, deck, sun (elevation, rotation), camera side
-    dict(roof="flat", wall=(0.86, 0.85, 0.82), accent="stone", deck="wood", sun=(38, -40), side=-1),
-    dict(roof="hip", wall=(0.88, 0.82, 0.7), accent="wood", deck="stone", sun=(28, 35), side=1),
-    dict(roof="flat", wall=(0.62, 0.6, 0.56), accent="wood", deck="stone", sun=(45, -20), side=1),
-    dict(roof="hip", wall=(0.9, 0.9, 0.88), accent="stone", deck="wood", sun=(18, 55), side=-1),
-    dict(roof="flat", wall=(0.9, 0.88, 0.84), accent="wood", deck="wood", sun=(55, 10), side=0),
-    dict(roof="hip", wall=(0.75, 0.66, 0.52), accent="plaster", deck="stone", sun=(33, -55), side=-1),
-    dict(roof="flat", wall=(0.8, 0.8, 0.78), accent="stone", deck="stone", sun=(12, 40), side=1),
-    dict(roof="hip", wall=(0.93, 0.91, 0.86), accent="wood", deck="wood", sun=(42, -10), side=0),
-    dict(roof="flat", wall=(0.9, 0.86, 0.8), accent="stone", deck="wood", sun=(25, 60), side=1),
-    dict(roof="hip", wall=(0.84, 0.86, 0.84), accent="plaster", deck="wood", sun=(50, 25), side=-1),
+    # roof, storeys, walls, accent walls, deck, sun (elevation, rotation), camera side, sala
+    dict(roof="flat", up=2, wall=(0.9, 0.89, 0.86), accent="stone", deck="wood", sun=(38, -40), side=-1),
+    dict(roof="hip", up=1, wall=(0.88, 0.84, 0.76), accent="slats", deck="stone", sun=(28, 35), side=1, sala=True),
+    dict(roof="flat", up=2, wall=(0.93, 0.93, 0.91), accent="slats", deck="stone", sun=(45, -20), side=1),
+    dict(roof="hip", up=2, wall=(0.92, 0.91, 0.88), accent="stone", deck="wood", sun=(22, 55), side=-1),
+    dict(roof="flat", up=1, wall=(0.91, 0.9, 0.87), accent="stone", deck="wood", sun=(40, 20), side=-1, sala=True),
+    dict(roof="hip", up=1, wall=(0.84, 0.74, 0.6), accent="slats", deck="stone", sun=(33, -55), side=-1),
+    dict(roof="flat", up=2, wall=(0.92, 0.9, 0.86), accent="slats", deck="stone", sun=(9, 40), side=1),
+    dict(roof="hip", up=2, wall=(0.93, 0.91, 0.86), accent="wood", deck="wood", sun=(42, -10), side=0),
+    dict(roof="flat", up=2, wall=(0.9, 0.86, 0.8), accent="stone", deck="wood", sun=(25, 60), side=1),
+    dict(roof="hip", up=1, wall=(0.84, 0.86, 0.84), accent="plaster", deck="wood", sun=(50, 25), side=-1),
 ]
 d = DESIGNS[v % len(DESIGNS)]
 rnd = random.Random(v)
@@ -38,6 +40,7 @@ kit.sky(*d["sun"], air=1.0, dust=1.5 + rnd.random())
 wall = kit.plaster("Wall", d["wall"])
 accent = {
     "stone": kit.stone("Cladding", (0.5, 0.45, 0.38), 1.5),
+    "slats": kit.wood("Slats", (0.5, 0.32, 0.17), (0.28, 0.16, 0.08), 1.0, planks=False, axis="Y"),
     "wood": kit.wood("Slats", (0.42, 0.24, 0.12), (0.2, 0.1, 0.05), 1.0, planks=True, axis="Y"),
     "plaster": kit.plaster("Accent", (0.35, 0.33, 0.3)),
 }[d["accent"]]
@@ -53,12 +56,12 @@ frame = kit.plain("Frame", (0.04, 0.04, 0.04), rough=0.35, metal=0.6)
 roof_mat = (
     kit.plaster("Slab", (0.8, 0.79, 0.76))
     if d["roof"] == "flat"
-    else kit.tiles("RoofTiles", rnd.choice([(0.28, 0.25, 0.24), (0.45, 0.2, 0.12), (0.2, 0.22, 0.24)]), (0.1, 0.1, 0.1), size=0.3, rough=0.6, gloss_bump=0.6)
+    else kit.tiles("RoofTiles", rnd.choice([(0.2, 0.18, 0.17), (0.3, 0.13, 0.08), (0.14, 0.15, 0.17)]), (0.1, 0.1, 0.1), size=0.3, rough=0.6, gloss_bump=0.6)
 )
 lawn = kit.grass("Lawn")
 leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
-trunk = kit.stone("Trunk", (0.35, 0.3, 0.25), 8, 0.9)
+trunk = kit.palm_bark("Trunk")
 cushion_mat = kit.fabric("Cushion", rnd.choice([(0.85, 0.83, 0.78), (0.55, 0.6, 0.62), (0.75, 0.7, 0.6)]))
 teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
 hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
@@ -97,12 +100,21 @@ kit.box("Ground floor", (0, HY + HD / 2, base + H1 / 2), (HW, HD, H1), wall, 0.0
 up_w = HW * rnd.uniform(0.55, 0.75)
 up_x = rnd.choice([-1, 1]) * (HW - up_w) / 2
 # Hip-roofed designs are single-storey Thai villas under one big roof; the others have two floors.
-single = d["roof"] == "hip"
+single = d["up"] == 1
 if not single:
     kit.box("Upper floor", (up_x, HY + HD / 2 + 0.6, base + H1 + H2 / 2), (up_w, HD - 1.2, H2), wall, 0.02)
 # A feature wall in stone, timber or a darker render.
 fx = -up_x * 0.8
-kit.box("Feature", (fx, HY - 0.05, base + H1 / 2), (HW * 0.22, 0.25, H1), accent, 0.01)
+if d["accent"] == "slats":
+    # A screen of vertical timber slats (one shared mesh) in front of a dark wall.
+    kit.box("Feature", (fx, HY - 0.05, base + H1 / 2), (HW * 0.22, 0.25, H1), kit.plaster("Dark", (0.12, 0.11, 0.1)), 0.01)
+    slat = kit.box("Slat", (fx - HW * 0.11 + 0.05, HY - 0.25, base + H1 / 2), (0.05, 0.12, H1), accent, 0.005)
+    for i in range(1, int(HW * 0.22 / 0.1)):
+        c = slat.copy()
+        c.location.x += i * 0.1
+        kit._link(c)
+else:
+    kit.box("Feature", (fx, HY - 0.05, base + H1 / 2), (HW * 0.22, 0.25, H1), accent, 0.01)
 # Big sliding doors on the ground floor, windows upstairs; an interior glow behind.
 kit.box("Interior", (0, HY + 1.8, base + H1 / 2), (HW - 0.6, 0.1, H1 - 0.3), inside, 0)
 kit.box("Lamp", (0, HY + 1.2, base + H1 - 0.35), (HW * 0.5, 0.2, 0.05), warm, 0)
@@ -133,18 +145,23 @@ if not single:
 
 if not single:
     kit.box("Canopy", (0, HY + HD / 2 - 0.6, base + H1 + 0.05), (HW + 1.6, HD + 2.4, 0.22), kit.plaster("Soffit", (0.85, 0.84, 0.8)) if d["roof"] != "flat" else roof_mat, 0.01)
-if d["roof"] == "flat":
+if d["roof"] == "flat" and single:
+    # A thin flat roof slab overhanging the whole single storey, with a timber soffit.
+    kit.box("Roof", (0, HY + HD / 2 - 0.6, base + H1 + 0.18), (HW + 2.4, HD + 2.6, 0.3), roof_mat, 0.01)
+    kit.box("Soffit", (0, HY + HD / 2 - 0.6, base + H1 + 0.02), (HW + 2.3, HD + 2.5, 0.03), kit.wood("Soffit", (0.5, 0.33, 0.18), (0.3, 0.18, 0.09), 1.0), 0)
+elif d["roof"] == "flat":
     kit.box("Roof", (up_x, HY + HD / 2 + 0.3, base + H1 + H2 + 0.12), (up_w + 1.8, HD + 0.4, 0.25), roof_mat, 0.01)
 else:
     import bpy
 
-    for cx, w, z in ((0, HW, base + H1),):
+    rw, rd, rx, ry, rz = (HW, HD, 0, HY + HD / 2, base + H1) if single else (up_w, HD - 1.2, up_x, HY + HD / 2 + 0.6, base + H1 + H2)
+    for cx, w, z in ((rx, rw, rz),):
         bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=1, radius2=0, depth=1, location=(0, 0, 0))
         r = bpy.context.active_object
         r.rotation_euler = (0, 0, math.pi / 4)
         bpy.ops.object.transform_apply(rotation=True)
-        r.scale = ((w + 2.4) / math.sqrt(2), (HD + 2.4) / math.sqrt(2), 3.0)
-        r.location = (cx, HY + HD / 2, z + 1.5)
+        r.scale = ((w + 2.4) / math.sqrt(2), (rd + 2.4) / math.sqrt(2), 3.0 if single else 2.4)
+        r.location = (cx, ry, z + (1.5 if single else 1.2))
         bpy.ops.object.transform_apply(scale=True)
         r.data.materials.append(roof_mat)
 
@@ -166,28 +183,72 @@ if rnd.random() < 0.7:
     bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=1.5, radius2=0.05, depth=0.5, location=(ux, PY + PL / 2 + 1.5, DZ + 2.4))
     bpy.context.active_object.data.materials.append(kit.fabric("Parasol", (0.85, 0.8, 0.7)))
 
-# Garden: palms and shrubs, never in a row.
+# A Thai sala by the pool: a raised timber platform, four posts, a steep two-tier roof, a daybed.
+if d.get("sala"):
+    import bpy
+
+    sx, sy = PX + PW / 2 + 3.2, PY + 0.3
+    kit.box("SalaDeck", (sx, sy, DZ + 0.2), (3.4, 3.4, 0.4), teak, 0.01)
+    for ox in (-1.5, 1.5):
+        for oy in (-1.5, 1.5):
+            kit.box("Post", (sx + ox, sy + oy, DZ + 1.6), (0.16, 0.16, 2.6), teak, 0.01)
+    kit.box("Beam", (sx, sy, DZ + 2.95), (3.5, 3.5, 0.18), teak, 0.01)
+    tile = kit.tiles("SalaTiles", (0.36, 0.2, 0.12), (0.12, 0.1, 0.08), size=0.25, rough=0.6, gloss_bump=0.6)
+    for w, h, z in ((5.0, 1.2, DZ + 3.6), (2.6, 1.3, DZ + 4.5)):
+        bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=w / math.sqrt(2), radius2=0.05, depth=h * 1.6, location=(sx, sy, z), rotation=(0, 0, math.pi / 4))
+        bpy.context.active_object.data.materials.append(tile)
+    kit.cushion("Daybed", (sx, sy, DZ + 0.55), (2.2, 2.2, 0.25), cushion_mat)
+    for ox in (-0.6, 0.0, 0.6):
+        kit.cushion("Pillow", (sx + ox, sy + 0.9, DZ + 0.85), (0.5, 0.16, 0.4), kit.fabric("SalaPillow", (0.7, 0.45, 0.25)), rot=(math.radians(-15), 0, 0))
+
+# Garden: palms over a lush, layered tropical planting (never in a row).
+bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
+plumeria = kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05)
+long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
+bract = kit.plain("Heliconia", (0.85, 0.18, 0.05), 0.45)
+bark = kit.palm_bark("Bark", (0.36, 0.34, 0.31))
 spots = [(-HW / 2 - 2.5, HY + 1, 8.5), (HW / 2 + 2.0, HY - 1, 7.5), (-HW / 2 - 4.5, 3, 6.5), (HW / 2 + 5, HY + 6, 9.5), (-HW / 2 + 1, HY + HD + 3, 9)]
 for x, y, h in spots:
-    kit.palm((x + rnd.uniform(-1, 1), y + rnd.uniform(-1, 1), 0), h * rnd.uniform(0.85, 1.1), (rnd.uniform(-0.08, 0.08), rnd.uniform(-0.04, 0.04)), palm_leaf, trunk, fronds=rnd.randint(12, 16))
-for i in range(9):
-    side = -1 if i % 2 else 1
-    kit.bush((side * (HW / 2 + rnd.uniform(0.5, 4)), rnd.uniform(-2, HY + HD), 0), rnd.uniform(0.6, 1.3), leaf)
+    kit.palm((x + rnd.uniform(-1, 1), y + rnd.uniform(-1, 1), 0), h * rnd.uniform(0.85, 1.1), (rnd.uniform(-0.08, 0.08), rnd.uniform(-0.04, 0.04)), palm_leaf, trunk, fronds=rnd.randint(14, 18))
+# Frangipani at a corner of the house, bougainvillea and hedges along the sides.
+fside = rnd.choice([-1, 1])
+kit.frangipani((fside * (HW / 2 + 1.6), HY - 1.5, 0), rnd.uniform(3.5, 4.5), long_leaf, bark, plumeria)
+for sx in (-1, 1):
+    x0 = sx * (PW / 2 + 5.4)
+    kit.hedge((x0, -6, 0), (x0, HY - 0.5, 0), 1.1, 0.8, leaf)
 for i in range(6):
-    kit.bush((rnd.uniform(-HW / 2, HW / 2), HY + HD + rnd.uniform(1, 4), 0), rnd.uniform(1.0, 2.0), leaf)
-# Background jungle behind the house.
-for i in range(10):
-    kit.bush((rnd.uniform(-30, 30), HY + HD + rnd.uniform(6, 18), 0), rnd.uniform(2.5, 4.5), leaf, lumps=4)
+    side = -1 if i % 2 else 1
+    kit.bush((side * (HW / 2 + rnd.uniform(0.8, 3.5)), rnd.uniform(HY - 4, HY + HD), 0), rnd.uniform(0.7, 1.2), leaf, flowers=bloom if i % 3 == 0 else None, bloom=0.5)
+# Beds against the house: heliconia, ferns and groundcover.
+for sx in (-1, 1):
+    bx = sx * (HW / 2 + 0.9)
+    kit.paddle_clump((bx, HY + 1.5, DZ if abs(bx) < PW / 2 + 5 else 0), 1.8, long_leaf, bract, n=8)
+    kit.fern((bx + sx * 0.8, HY + 0.3, 0), 0.7, leaf)
 for i in range(5):
-    kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(5, 15), 0), rnd.uniform(9, 12), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=12)
+    kit.bush((rnd.uniform(-HW / 2, HW / 2), HY + HD + rnd.uniform(1, 4), 0), rnd.uniform(1.0, 1.8), leaf, flowers=bloom if i == 2 else None)
+# Big glazed pots on the deck at the pool's near corners, planted with heliconia or palms.
+pot = kit.plain("Pot", rnd.choice([(0.2, 0.2, 0.19), (0.75, 0.72, 0.66)]), rough=0.3, spec=0.6)
+for sx in (-1, 1):
+    x, y = PX + sx * (PW / 2 + 1.3), PY - PL / 2 - 0.6
+    kit.cylinder("Pot", (x, y, DZ + 0.35), 0.35, 0.7, pot, verts=40)
+    kit.paddle_clump((x, y, DZ + 0.65), 1.5, long_leaf, bract if sx > 0 else None, n=7)
+# Low beds along the house front, in front of the walls.
+kit.groundcover((0, HY - 0.45, DZ), (HW - 1.0, 0.5), leaf)
 
-# Camera: standing on the terrace in front of the pool, a wide lens but not a fish-eye; the
-# hero (variant 6) stands further back with a longer lens, for the whole house at sunset.
+# Background jungle behind the house: big trees of foliage and more palms.
+for i in range(8):
+    kit.bush((rnd.uniform(-30, 30), HY + HD + rnd.uniform(6, 18), 0), rnd.uniform(2.5, 4.0), leaf, lumps=3)
+for i in range(6):
+    kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(4, 14), 0), rnd.uniform(9, 13), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=14)
+
+# Camera: standing on the terrace in front of the pool at eye level, held level (verticals
+# straight) with the lens shifted up; the hero (variant 6) has the whole house at sunset.
 side = d["side"]
 if v == 6:
-    kit.camera((-4.0, -1.2, DZ + 1.25), (0.8, HY + 1, 2.7), lens=22, fstop=8)
+    kit.camera((-4.5, -3.5, DZ + 1.45), (0.8, HY + 1, DZ + 1.45), lens=22, fstop=8, shift_y=0.12)
 else:
     cx = side * rnd.uniform(3, 5) + rnd.uniform(-1, 1)
-    y = -rnd.uniform(0.8, 2.2)
-    kit.camera((cx, y, DZ + 1.55 + rnd.uniform(0, 0.3)), (cx * 0.2, HY + 1, 3.2), lens=rnd.choice([20, 22, 24]), fstop=8)
+    y = -rnd.uniform(3.2, 4.2)
+    kit.camera((cx, y, DZ + 1.45), (cx * 0.3, HY + 1, DZ + 1.45), lens=rnd.choice([22, 24]), fstop=8, shift_y=0.06 if single else 0.12)
+scene.view_settings.exposure = -0.25
 kit.render(opts)
