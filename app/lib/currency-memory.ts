@@ -20,6 +20,7 @@ export function rememberedCurrency(): CurrencyChoice | undefined {
 
 export function rememberCurrency(choice: CurrencyChoice): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox.
   document.cookie =
     choice === BASE_CURRENCY
       ? `${CURRENCY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`

@@ -1,13 +1,7 @@
 import { useLocation } from "react-router";
 import { ALERT_FORM_MARKER } from "../../domain/leads.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import {
-  FormProblem,
-  HoneypotField,
-  LeadCard,
-  SubmitButton,
-  TextField,
-} from "../leads/form-fields.tsx";
+import { FormProblem, LeadCard, LeadForm, SubmitButton, TextField } from "../leads/form-fields.tsx";
 import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { AVAILABILITY_ALERT_FIELDS, LIMITS } from "../leads/lead-fields.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
@@ -38,18 +32,8 @@ export function AvailabilityAlertForm({
       className="mt-6"
       titleClassName="text-xl"
     >
-      <lead.fetcher.Form
-        method="post"
-        action={pathname}
-        preventScrollReset
-        onSubmit={lead.onSubmit}
-        onFocus={lead.preload}
-        noValidate
-        className="relative mt-4 grid gap-4"
-      >
-        <HoneypotField />
+      <LeadForm lead={lead} action={pathname} page={pathname} className="mt-4 grid gap-4">
         <input type="hidden" name="form" value={ALERT_FORM_MARKER} />
-        <input type="hidden" name="page" value={pathname} />
         <TextField
           name="email"
           type="email"
@@ -74,7 +58,7 @@ export function AvailabilityAlertForm({
           label={t("availability.alertSubmit")}
           busyLabel={t("availability.alertSending")}
         />
-      </lead.fetcher.Form>
+      </LeadForm>
     </LeadCard>
   );
 }

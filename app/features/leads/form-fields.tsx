@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
+import type { FetcherWithComponents } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
 import type { LeadFormResult } from "./lead-fields.ts";
 import { type FieldErrors, type FormErrorKey, HONEYPOT_FIELD, LIMITS } from "./lead-fields.ts";
@@ -195,6 +196,51 @@ export function SubmitButton({
     >
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** What LeadForm needs of `useLeadForm`'s state. */
+interface LeadFormState {
+  fetcher: { Form: FetcherWithComponents<unknown>["Form"] };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  preload: () => void;
+}
+
+/**
+ * A public lead form: posts through the form's fetcher (a plain POST without JavaScript), checked
+ * in the browser first, with the honeypot and the page the lead came from.
+ */
+export function LeadForm({
+  lead,
+  action,
+  page,
+  label,
+  className,
+  children,
+}: {
+  lead: LeadFormState;
+  action: string;
+  /** The page kept with the lead. */
+  page: string;
+  label?: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <lead.fetcher.Form
+      method="post"
+      action={action}
+      preventScrollReset
+      onSubmit={lead.onSubmit}
+      onFocus={lead.preload}
+      noValidate
+      aria-label={label}
+      className={`relative ${className}`}
+    >
+      <HoneypotField />
+      <input type="hidden" name="page" value={page} />
+      {children}
+    </lead.fetcher.Form>
   );
 }
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useLocation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { FormProblem, HoneypotField } from "./form-fields.tsx";
+import { FormProblem, LeadForm } from "./form-fields.tsx";
 import type { LeadFormResult } from "./lead-fields.ts";
 import { LIMITS, NEWSLETTER_FIELDS } from "./lead-fields.ts";
 import { useLeadForm } from "./use-lead-form.ts";
@@ -38,18 +38,13 @@ export function NewsletterForm({
     );
   }
   return (
-    <lead.fetcher.Form
-      method="post"
+    <LeadForm
+      lead={lead}
       action={localizePath("/newsletter", lang)}
-      preventScrollReset
-      onSubmit={lead.onSubmit}
-      onFocus={lead.preload}
-      noValidate
-      aria-label={t("newsletter.title")}
-      className="relative space-y-3"
+      page={pathname}
+      label={t("newsletter.title")}
+      className="space-y-3"
     >
-      <HoneypotField />
-      <input type="hidden" name="page" value={pathname} />
       {/* E-mail, then the consent, then Subscribe: the box is ticked before the button is reached. */}
       <div>
         <label htmlFor={`${id}-email`} className="sr-only">
@@ -99,6 +94,6 @@ export function NewsletterForm({
         {lead.busy ? t("newsletter.sending") : t("newsletter.submit")}
       </button>
       <FormProblem result={lead.result} />
-    </lead.fetcher.Form>
+    </LeadForm>
   );
 }

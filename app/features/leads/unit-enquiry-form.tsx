@@ -5,8 +5,8 @@ import { useContacts } from "../../lib/use-contacts.ts";
 import {
   ContactFields,
   FormEnd,
-  HoneypotField,
   LeadCard,
+  LeadForm,
   SelectField,
   TextAreaField,
   TextField,
@@ -71,17 +71,12 @@ export function UnitEnquiryForm({
           )}
         </div>
       ) : (
-        <lead.fetcher.Form
-          method="post"
+        <LeadForm
+          lead={lead}
           action={pathname}
-          preventScrollReset
-          onSubmit={lead.onSubmit}
-          onFocus={lead.preload}
-          noValidate
-          className="relative mt-6 grid gap-4 sm:grid-cols-2"
+          page={pathname}
+          className="mt-6 grid gap-4 sm:grid-cols-2"
         >
-          <HoneypotField />
-          <input type="hidden" name="page" value={pathname} />
           <ContactFields values={lead.values} errors={lead.errors} tenant />
           <SelectField
             name="lease"
@@ -116,7 +111,7 @@ export function UnitEnquiryForm({
             label={t("enquiry.submit")}
             busyLabel={t("enquiry.sending")}
           />
-        </lead.fetcher.Form>
+        </LeadForm>
       )}
     </LeadCard>
   );

@@ -2,8 +2,8 @@ import { useT } from "../../i18n/use-t.tsx";
 import {
   ContactFields,
   FormEnd,
-  HoneypotField,
   LeadCard,
+  LeadForm,
   SelectField,
   TextAreaField,
   TextField,
@@ -39,18 +39,13 @@ export function UnitViewingForm({
       done={lead.result?.status === "ok" ? t("viewing.done", { unit: unitName }) : null}
       className="mt-10 max-w-3xl scroll-mt-24 sm:p-8"
     >
-      <lead.fetcher.Form
-        method="post"
+      <LeadForm
+        lead={lead}
         action={action}
-        preventScrollReset
-        onSubmit={lead.onSubmit}
-        onFocus={lead.preload}
-        noValidate
-        aria-label={t("viewing.title")}
-        className="relative mt-6 grid gap-4 sm:grid-cols-2"
+        page={page}
+        label={t("viewing.title")}
+        className="mt-6 grid gap-4 sm:grid-cols-2"
       >
-        <HoneypotField />
-        <input type="hidden" name="page" value={page} />
         <ContactFields values={lead.values} errors={lead.errors} tenant />
         <TextField
           name="date"
@@ -93,7 +88,7 @@ export function UnitViewingForm({
           label={t("viewing.submit")}
           busyLabel={t("viewing.sending")}
         />
-      </lead.fetcher.Form>
+      </LeadForm>
     </LeadCard>
   );
 }

@@ -508,8 +508,8 @@ const ROWS: Row[] = [
 
 /** What each of a unit's pictures shows, in order; the first is the listing card's. */
 type Shot = PictureKind | "building";
-const VILLA_SHOTS: Shot[] = ["villa", "living", "bedroom", "bathroom", "kitchen", "bedroom"];
-const CONDO_SHOTS: Shot[] = ["building", "living", "bedroom", "bathroom", "kitchen", "living"];
+const VILLA_SHOTS: Shot[] = ["villa", "living", "pool-deck", "bedroom", "bathroom", "kitchen"];
+const CONDO_SHOTS: Shot[] = ["building", "living", "bedroom", "balcony", "bathroom", "kitchen"];
 
 /** Rounds to the nearest 500 baht, as rental prices are quoted. */
 const roundPrice = (baht: number) => Math.round(baht / 500) * 500;

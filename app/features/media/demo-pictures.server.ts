@@ -12,6 +12,10 @@ export type PictureKind =
   | "villa"
   | "the-trees"
   | "zen-space"
+  /** A villa's pool deck over the bay. */
+  | "pool-deck"
+  /** A condo's balcony over the gardens and the sea. */
+  | "balcony"
   | "living"
   | "bedroom"
   | "bathroom"
@@ -28,16 +32,27 @@ export const RENDERED_PICTURES = {
   "villa-2": { kind: "villa" },
   "villa-3": { kind: "villa" },
   "villa-4": { kind: "villa" },
-  // The home page's picture, at sunset, is one of the villas too.
-  hero: { kind: "villa" },
+  "villa-5": { kind: "villa" },
+  "villa-6": { kind: "villa" },
+  "villa-7": { kind: "villa" },
+  // The home page's picture, the deck at golden hour, is one of the villas' too.
+  hero: { kind: "pool-deck" },
+  "terrace-1": { kind: "pool-deck" },
+  "terrace-2": { kind: "balcony" },
   "condo-trees-1": { kind: "the-trees" },
+  "condo-trees-2": { kind: "the-trees" },
   "condo-zen-1": { kind: "zen-space" },
+  "condo-zen-2": { kind: "zen-space" },
   "living-1": { kind: "living", view: "garden" },
   "living-2": { kind: "living", view: "sea" },
+  "living-3": { kind: "living", view: "garden" },
   "bedroom-1": { kind: "bedroom", view: "garden" },
   "bedroom-2": { kind: "bedroom", view: "sea" },
+  "bedroom-3": { kind: "bedroom", view: "garden" },
   "bathroom-1": { kind: "bathroom", view: "garden" },
+  "bathroom-2": { kind: "bathroom", view: "sea" },
   "kitchen-1": { kind: "kitchen", view: "garden" },
+  "kitchen-2": { kind: "kitchen", view: "sea" },
   office: { kind: "office" },
 } as const satisfies Record<string, PictureInfo>;
 

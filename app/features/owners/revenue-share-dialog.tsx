@@ -7,7 +7,7 @@ import {
   ROI_RATE_PERCENT,
 } from "../../domain/owner-programs.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { ContactFields, FormEnd, HoneypotField, TextAreaField } from "../leads/form-fields.tsx";
+import { ContactFields, FormEnd, LeadForm, TextAreaField } from "../leads/form-fields.tsx";
 import type { LeadFormResult } from "../leads/lead-fields.ts";
 import { LIMITS, REVENUE_SHARE_FIELDS } from "../leads/lead-fields.ts";
 import { useLeadForm } from "../leads/use-lead-form.ts";
@@ -170,17 +170,12 @@ export function RevenueShareDialog({
           <h3 id="rs-interested" className="font-display text-xl text-sea-900">
             {t("revenueShare.interested")}
           </h3>
-          <lead.fetcher.Form
-            method="post"
+          <LeadForm
+            lead={lead}
             action={pagePath}
-            preventScrollReset
-            onSubmit={lead.onSubmit}
-            onFocus={lead.preload}
-            noValidate
-            className="relative mt-4 grid gap-4 sm:grid-cols-2"
+            page={pagePath}
+            className="mt-4 grid gap-4 sm:grid-cols-2"
           >
-            <HoneypotField />
-            <input type="hidden" name="page" value={pagePath} />
             <ContactFields values={lead.values} errors={lead.errors} />
             <TextAreaField
               name="message"
@@ -196,7 +191,7 @@ export function RevenueShareDialog({
               label={t("revenueShare.submit")}
               busyLabel={t("revenueShare.sending")}
             />
-          </lead.fetcher.Form>
+          </LeadForm>
         </section>
       )}
 

@@ -19,7 +19,7 @@ import { formatBaht } from "../../lib/format.ts";
 import {
   ContactFields,
   FormProblem,
-  HoneypotField,
+  LeadForm,
   SubmitButton,
   TextField,
 } from "../leads/form-fields.tsx";
@@ -227,22 +227,17 @@ export function RoiCalculatorDialog({
               {t("roi.getStarted")}
             </h3>
             <p className="mt-1 text-sm text-ink-600">{t("roi.getStartedText")}</p>
-            <lead.fetcher.Form
-              method="post"
+            <LeadForm
+              lead={lead}
               action={`${pagePath}?${new URLSearchParams({
                 [ROI_INPUT_NAMES.value]: input.value,
                 [ROI_INPUT_NAMES.location]: input.location,
                 [ROI_INPUT_NAMES.type]: input.type,
                 [ROI_INPUT_NAMES.bedrooms]: input.bedrooms,
               })}`}
-              preventScrollReset
-              onSubmit={lead.onSubmit}
-              onFocus={lead.preload}
-              noValidate
-              className="relative mt-4 grid gap-4 sm:grid-cols-2"
+              page={pagePath}
+              className="mt-4 grid gap-4 sm:grid-cols-2"
             >
-              <HoneypotField />
-              <input type="hidden" name="page" value={pagePath} />
               <input type="hidden" name={ROI_INPUT_NAMES.value} value={input.value} />
               <input type="hidden" name={ROI_INPUT_NAMES.location} value={input.location} />
               <input type="hidden" name={ROI_INPUT_NAMES.type} value={input.type} />
@@ -263,7 +258,7 @@ export function RoiCalculatorDialog({
                 )}
                 <FormProblem result={lead.result} />
               </div>
-            </lead.fetcher.Form>
+            </LeadForm>
           </section>
         )
       )}
