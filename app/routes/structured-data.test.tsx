@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadBlogPost } from "../features/blog/posts.server.ts";
 import type { UnitDetail } from "../features/listings/unit.ts";
 import { fallbackUnitDetail } from "../features/listings/unit-detail.server.ts";
@@ -59,6 +59,16 @@ const unitOf = (slug: string) => {
 };
 
 describe("structured data", () => {
+  // The unit page's deferred parts start loading their code when its module is read (the server
+  // renders them whole): wait for it, so the pages render as the server sends them and no import
+  // is still under way when the test file ends.
+  beforeAll(async () => {
+    await Promise.all([
+      import("./unit-below-the-fold.tsx"),
+      import("../features/listings/similar-units.tsx"),
+    ]);
+  });
+
   it("describes a pool villa as a House with its rooms, size and a THB offer per lease", () => {
     const unit = unitOf("canopy-pool-villa-v-01");
     const { blocks } = jsonLdOf(`/units/${unit.slug}`, Unit as () => React.ReactNode, {
@@ -138,6 +148,7 @@ describe("structured data", () => {
       email: "rentals@example.com",
       url: `${PUBLIC_URL}/`,
       address: { streetAddress: contacts.officeAddress, postalCode: "83150", addressCountry: "TH" },
+      geo: { "@type": "GeoCoordinates", ...contacts.officePosition },
     });
     expect(byType(blocks, "BreadcrumbList")).toHaveLength(1);
   });
