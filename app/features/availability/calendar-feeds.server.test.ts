@@ -331,6 +331,78 @@ describe("parseFeedEvents", () => {
     expect(feedFetchUrl("http://example.com/a.ics")).toBe("http://example.com/a.ics");
   });
 
+  it("gives each occurrence of a repeating block its own period, without exceptions, with moves", () => {
+    const text = calendar(
+      // Saturday to Monday, five weeks running: the second week off, the third moved a day on,
+      // the fourth cancelled.
+      vevent(
+        "weekly",
+        "2026-12-05",
+        "2026-12-07",
+        "RRULE:FREQ=WEEKLY;COUNT=5\r\nEXDATE;VALUE=DATE:20261212",
+      ),
+      [
+        "BEGIN:VEVENT",
+        "UID:weekly",
+        "RECURRENCE-ID;VALUE=DATE:20261226",
+        "DTSTART;VALUE=DATE:20261226",
+        "DTEND;VALUE=DATE:20261228",
+        "STATUS:CANCELLED",
+        "END:VEVENT",
+      ].join("\r\n"),
+      [
+        "BEGIN:VEVENT",
+        "UID:weekly",
+        "RECURRENCE-ID;VALUE=DATE:20261219",
+        "DTSTART;VALUE=DATE:20261220",
+        "DTEND;VALUE=DATE:20261222",
+        "END:VEVENT",
+      ].join("\r\n"),
+      vevent("single", "2027-01-10", "2027-01-12"),
+    );
+    expect(parseFeedEvents(text, { now })).toEqual([
+      { uid: "weekly#2026-12-05", start: "2026-12-05", end: "2026-12-07" },
+      { uid: "weekly#2026-12-20", start: "2026-12-20", end: "2026-12-22" },
+      { uid: "weekly#2027-01-02", start: "2027-01-02", end: "2027-01-04" },
+      { uid: "single", start: "2027-01-10", end: "2027-01-12" },
+    ]);
+  });
+
+  it("expands an endless rule only over the days it reads, and refuses one it cannot bound", () => {
+    // Every month since 2001: only those from a year back to three years ahead count.
+    const monthly = parseFeedEvents(
+      calendar(vevent("monthly", "2001-01-15", "2001-01-16", "RRULE:FREQ=MONTHLY")),
+      { now },
+    );
+    expect(monthly[0]).toEqual({
+      uid: "monthly#2025-12-15",
+      start: "2025-12-15",
+      end: "2025-12-16",
+    });
+    expect(monthly.at(-1)?.start).toBe("2029-11-15");
+    expect(monthly).toHaveLength(48);
+    // Every minute since 1900: more steps than the expansion takes; an error, not a hang.
+    const minutely = calendar(
+      [
+        "BEGIN:VEVENT",
+        "UID:busy",
+        "DTSTART:19000101T000000Z",
+        "DTEND:19000101T000100Z",
+        "RRULE:FREQ=MINUTELY",
+        "END:VEVENT",
+      ].join("\r\n"),
+    );
+    expect(() => parseFeedEvents(minutely, { now })).toThrow(
+      /repeating event "busy" could not be read/,
+    );
+    const rules = Array.from({ length: 4 }, (_, i) =>
+      vevent(`r${i}`, "2026-12-01", "2026-12-02", "RRULE:FREQ=YEARLY"),
+    );
+    expect(() => parseFeedEvents(calendar(...rules), { now, maxRepeating: 3 })).toThrow(
+      "more than 3 repeating events",
+    );
+  });
+
   it("refuses a feed with too many events", () => {
     const many = Array.from({ length: 12 }, (_, i) => vevent(`m${i}`, "2026-12-01", "2026-12-02"));
     expect(() => parseFeedEvents(calendar(...many), { now, maxEvents: 10 })).toThrow(

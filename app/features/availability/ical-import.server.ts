@@ -9,6 +9,8 @@ export const FEED_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: 2 * 1024 * 1024,
   maxEvents: 5000,
+  /** Each repeating event costs up to some tens of milliseconds to expand, on the server's thread. */
+  maxRepeating: 25,
   intervalMinutes: 30,
 };
 
@@ -113,15 +115,47 @@ function dayOf(value: Date & { dateOnly?: boolean }): string {
   return bangkokToday(value);
 }
 
+/** One taken period as whole days: the end is the first free day, and at least a day after the start. */
+function period(start: Date, end: Date | undefined): { start: string; end: string } {
+  const first = dayOf(start);
+  const last = end ? dayOf(end) : addDays(first, 1);
+  return { start: first, end: last <= first ? addDays(first, 1) : last };
+}
+
+/**
+ * The occurrences of a repeating event (RRULE) between two days, with its exceptions (EXDATE)
+ * left out and its moved or cancelled occurrences (RECURRENCE-ID) applied, by node-ical. The
+ * expansion library stops a rule after a bounded number of steps; such a rule (one repeating
+ * every minute, say) is the feed's error, not a hang.
+ */
+function occurrences(
+  event: VEvent,
+  from: string,
+  to: string,
+): { start: Date; end: Date; event: VEvent }[] {
+  try {
+    return nodeIcal.expandRecurringEvent(event, {
+      from: new Date(`${from}T00:00:00+07:00`),
+      to: new Date(`${to}T00:00:00+07:00`),
+      expandOngoing: true,
+    });
+  } catch (error) {
+    throw new FeedError(
+      `The repeating event "${String(event.uid).slice(0, 80)}" could not be read: ${causeOf(error)}`,
+    );
+  }
+}
+
 /**
  * The taken periods of an iCalendar text: events with a UID and a start, not cancelled, as whole
  * days (the end is the first free day; a timed event takes at least its first day). Events that
- * ended over a year ago or start more than three years ahead are left out. Recurrence rules are
- * not expanded: booking channels send one event per booking.
+ * ended over a year ago or start more than three years ahead are left out. A repeating event
+ * (an owner's weekly block, say) gives one period per occurrence, each with its own UID (the
+ * event's, `#` and the day it starts); at most `maxRepeating` of them per feed.
  */
 export function parseFeedEvents(
   text: string,
-  options: { now?: Date; maxEvents?: number } = {},
+  options: { now?: Date; maxEvents?: number; maxRepeating?: number } = {},
 ): FeedEvent[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text.slice(0, 1000))) {
     throw new FeedError("The answer is not an iCalendar file (no BEGIN:VCALENDAR)");
@@ -136,20 +170,34 @@ export function parseFeedEvents(
   const earliestEnd = addDays(today, -365);
   const latestStart = addDays(today, 3 * 366);
   const maxEvents = options.maxEvents ?? FEED_DEFAULTS.maxEvents;
+  const maxRepeating = options.maxRepeating ?? FEED_DEFAULTS.maxRepeating;
   const events: FeedEvent[] = [];
+  const add = (uid: string, { start, end }: { start: string; end: string }) => {
+    if (end < earliestEnd || start > latestStart || daysBetween(start, end) > 3660) return;
+    events.push({ uid, start, end });
+    if (events.length > maxEvents) {
+      throw new FeedError(`The feed has more than ${maxEvents} events`);
+    }
+  };
+  let repeating = 0;
   for (const component of Object.values(parsed)) {
     if (component?.type !== "VEVENT") continue;
     const event = component as VEvent;
     const uid = typeof event.uid === "string" ? event.uid.trim() : "";
     if (!uid || uid.length > 500 || !event.start) continue;
     if (String(event.status ?? "").toUpperCase() === "CANCELLED") continue;
-    const start = dayOf(event.start);
-    let end = event.end ? dayOf(event.end) : addDays(start, 1);
-    if (end <= start) end = addDays(start, 1);
-    if (end < earliestEnd || start > latestStart || daysBetween(start, end) > 3660) continue;
-    events.push({ uid, start, end });
-    if (events.length > maxEvents) {
-      throw new FeedError(`The feed has more than ${maxEvents} events`);
+    if (!event.rrule) {
+      add(uid, period(event.start, event.end));
+      continue;
+    }
+    repeating += 1;
+    if (repeating > maxRepeating) {
+      throw new FeedError(`The feed has more than ${maxRepeating} repeating events`);
+    }
+    for (const occurrence of occurrences(event, earliestEnd, latestStart)) {
+      if (String(occurrence.event.status ?? "").toUpperCase() === "CANCELLED") continue;
+      const taken = period(occurrence.start, occurrence.end);
+      add(`${uid}#${taken.start}`, taken);
     }
   }
   return events;
