@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import { type AuditEntry, auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase, AppTransaction } from "../../db/client.server.ts";
 import { adminUsers, auditLog } from "../../db/schema.ts";
 import type { PropertySnapshot, Queryable } from "./properties.server.ts";
@@ -25,38 +26,10 @@ export async function recordPropertyChange(
   });
 }
 
-const ofProperty = (id: number) =>
-  and(eq(auditLog.entity, "property"), eq(auditLog.entityId, String(id)));
+export type HistoryEntry = AuditEntry<PropertySnapshot>;
 
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  at: string;
-  by: string | null;
-  before: PropertySnapshot | null;
-  after: PropertySnapshot | null;
-}
-
-export async function propertyHistory(db: AppDatabase, id: number): Promise<HistoryEntry[]> {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      at: auditLog.createdAt,
-      by: adminUsers.email,
-      before: auditLog.before,
-      after: auditLog.after,
-    })
-    .from(auditLog)
-    .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
-    .where(ofProperty(id))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  return rows.map((r) => ({
-    ...r,
-    at: r.at.toISOString(),
-    before: r.before as PropertySnapshot | null,
-    after: r.after as PropertySnapshot | null,
-  }));
+export function propertyHistory(db: AppDatabase, id: number): Promise<HistoryEntry[]> {
+  return auditEntries<PropertySnapshot>(db, "property", id);
 }
 
 /** Properties whose latest recorded action is a delete: what can be restored. */
@@ -96,11 +69,6 @@ export async function listDeletedProperties(db: AppDatabase) {
  * (entity, entity id, time): restore reads this one row, never the whole log.
  */
 export async function latestPropertyChange(db: Queryable, id: number) {
-  const [entry] = await db
-    .select({ action: auditLog.action, before: auditLog.before })
-    .from(auditLog)
-    .where(ofProperty(id))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  return entry ?? null;
+  const [entry] = await auditEntries<PropertySnapshot>(db, "property", id, 1);
+  return entry ? { action: entry.action, before: entry.before } : null;
 }

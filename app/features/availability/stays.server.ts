@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type AuditEntry, auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { adminUsers, auditLog, calendarFeeds, properties, stays } from "../../db/schema.ts";
+import { auditLog, calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { bangkokToday } from "./calendar-dates.ts";
 import { DEFAULT_HORIZON_DAYS, deriveStatus } from "./derive-status.ts";
 import { STAY_KIND_LABELS, type StayKind } from "./stay-kinds.ts";
@@ -140,41 +141,11 @@ async function staySnapshot(tx: Tx, stayId: number): Promise<StaySnapshot | null
   return row ?? null;
 }
 
-export interface StayChange {
-  id: number;
-  action: string;
-  at: string;
-  by: string | null;
-  before: StaySnapshot | null;
-  after: StaySnapshot | null;
-}
+export type StayChange = AuditEntry<StaySnapshot>;
 
-/** The latest changes by hand to a unit's stays, newest first. */
-export async function stayChanges(
-  db: Queryable,
-  propertyId: number,
-  limit = 20,
-): Promise<StayChange[]> {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      at: auditLog.createdAt,
-      by: adminUsers.email,
-      before: auditLog.before,
-      after: auditLog.after,
-    })
-    .from(auditLog)
-    .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
-    .where(and(eq(auditLog.entity, "property-stay"), eq(auditLog.entityId, String(propertyId))))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    at: r.at.toISOString(),
-    before: r.before as StaySnapshot | null,
-    after: r.after as StaySnapshot | null,
-  }));
+/** The last `limit` stays added, changed or removed by hand on a unit, newest first. */
+export function stayChanges(db: Queryable, propertyId: number, limit = 20): Promise<StayChange[]> {
+  return auditEntries<StaySnapshot>(db, "property-stay", propertyId, limit);
 }
 
 const manualValues = (input: StayInput) => ({
