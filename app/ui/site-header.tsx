@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
@@ -9,20 +9,21 @@ import { NAV_SECTIONS, sectionHref } from "./site-nav.ts";
 export function SiteHeader({ brandName }: { brandName: string }) {
   const { t, lang } = useT();
   const menu = useRef<HTMLDetailsElement>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => {
     if (menu.current) menu.current.open = false;
   };
-  // An open menu closes on Esc (focus back on its button) and on a tap or click outside it.
+  // An open menu closes on Esc (focus back on its button) and on a tap or click outside it. The
+  // listeners stay on and read the menu's own state, so a tap right after it opens is not missed.
   useEffect(() => {
-    if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !menu.current) return;
+      if (event.key !== "Escape" || !menu.current?.open) return;
       menu.current.open = false;
       menu.current.querySelector("summary")?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (menu.current && !menu.current.contains(event.target as Node)) menu.current.open = false;
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) {
+        menu.current.open = false;
+      }
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -30,7 +31,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
-  }, [menuOpen]);
+  }, []);
   const links = (className: string) =>
     NAV_SECTIONS.map((section) => (
       <li key={section}>
@@ -71,11 +72,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
         <div className="flex items-center gap-1 sm:gap-2">
           <CurrencyPicker />
           <LanguageSwitch />
-          <details
-            ref={menu}
-            className="group relative lg:hidden"
-            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
-          >
+          <details ref={menu} className="group relative lg:hidden">
             <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-sand-200 bg-white px-3 py-2 text-sm font-semibold text-sea-900 [&::-webkit-details-marker]:hidden">
               <svg
                 aria-hidden="true"

@@ -19,6 +19,9 @@ const unique = (tag: string) =>
 async function openOwners(page: Page, path = "/") {
   await page.goto(`${server.url}${path}`);
   await page.locator("#owners").scrollIntoViewIfNeeded();
+  // The section's code comes when it nears the view; until then its links are plain page loads
+  // (as without JavaScript), which these tests of the in-page dialog do not mean to check.
+  await expect(page.locator("div[data-hydrated]", { has: page.locator("#owners") })).toHaveCount(1);
 }
 
 test("ROI calculator: open, calculate, get started, thank-you on the home page", async ({
