@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server.ts";
+import { DEMO_CONTACTS } from "./contacts.test-fixture.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
 
@@ -262,6 +263,33 @@ describe("lead alert and reply channels", () => {
       expect(configProblems({ SAVED_SEARCH_HOUR: value }).join()).toMatch(
         /^SAVED_SEARCH_HOUR must be (an|a whole) hour from 0 to 23/,
       );
+  });
+});
+
+describe("the office's position", () => {
+  it("is the demo office unless OFFICE_POSITION gives latitude, longitude in range", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).contacts.officePosition).toEqual(
+      DEMO_CONTACTS.officePosition,
+    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), OFFICE_POSITION: " 7.8961234567, 98.2962 " }).contacts
+        .officePosition,
+    ).toEqual({ latitude: 7.896123, longitude: 98.2962 });
+    for (const value of [
+      "98.2962, 7.8961",
+      "7.89",
+      "7.8961; 98.2962",
+      "north",
+      "91, 10",
+      "-1e3, 5",
+    ])
+      expect(configProblems({ OFFICE_POSITION: value }).join()).toContain(
+        "OFFICE_POSITION must be latitude, longitude in decimal degrees, like 7.9505, 98.2838",
+      );
+    // A long run of digits is refused by its length before any pattern reads it.
+    expect(configProblems({ OFFICE_POSITION: `7.${"9".repeat(100_000)}, 98` }).join()).toContain(
+      "OFFICE_POSITION",
+    );
   });
 });
 

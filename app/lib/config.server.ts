@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parsePosition } from "../domain/geo.ts";
 import type { Contacts } from "./contacts.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -48,6 +49,21 @@ const configSchema = z
       .default("kamala_living_desk"),
     CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("rentals@example.com"),
     OFFICE_ADDRESS: z.string().min(1).default("88/8 Rim Had Road, Kamala, Kathu, Phuket 83150"),
+    OFFICE_POSITION: z
+      .string()
+      .max(40)
+      .transform((value, ctx) => {
+        const position = parsePosition(value);
+        if (!position) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be latitude, longitude in decimal degrees, like 7.9505, 98.2838",
+          });
+          return z.NEVER;
+        }
+        return position;
+      })
+      .default({ latitude: 7.9505, longitude: 98.2838 }),
     SERVICES_URL: optional(z.url({ error: "must be an absolute http(s) URL" })),
     MAP_STYLE_URL: optional(
       z
@@ -350,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       telegram: c.CONTACT_TELEGRAM,
       email: c.CONTACT_EMAIL,
       officeAddress: c.OFFICE_ADDRESS,
+      officePosition: c.OFFICE_POSITION,
       servicesUrl: c.SERVICES_URL,
     },
   };

@@ -8,4 +8,5 @@ export const DEMO_CONTACTS: Contacts = {
   telegram: "kamala_living_desk",
   email: "rentals@example.com",
   officeAddress: "88/8 Rim Had Road, Kamala, Kathu, Phuket 83150",
+  officePosition: { latitude: 7.9505, longitude: 98.2838 },
 };

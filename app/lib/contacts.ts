@@ -1,3 +1,5 @@
+import type { GeoPosition } from "../domain/geo.ts";
+
 /** The company's public contacts, from the configuration. */
 export interface Contacts {
   brandName: string;
@@ -8,6 +10,8 @@ export interface Contacts {
   telegram: string;
   email: string;
   officeAddress: string;
+  /** Where the office is: its pin on the maps and its place in search engines' data. */
+  officePosition: GeoPosition;
   /** The company's external page about its services, when it has one. */
   servicesUrl?: string | undefined;
 }

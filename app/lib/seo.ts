@@ -121,6 +121,11 @@ export function companyJsonLd(contacts: Contacts, publicUrl: string, lang: Langu
       ...(postalCode ? { postalCode } : {}),
       addressCountry: "TH",
     },
+    geo: {
+      "@type": "GeoCoordinates",
+      latitude: contacts.officePosition.latitude,
+      longitude: contacts.officePosition.longitude,
+    },
     areaServed: { "@type": "Place", name: "Phuket, Thailand" },
     sameAs: [`https://wa.me/${contacts.whatsapp}`, `https://t.me/${contacts.telegram}`],
   };

@@ -16,16 +16,20 @@ export default function PositionPicker({
   position,
   onPick,
   styleUrl,
+  office,
 }: {
   position: GeoPosition | null;
   onPick: (position: GeoPosition) => void;
   styleUrl: string | undefined;
+  /** OFFICE_POSITION, as the root loader passed it. */
+  office: GeoPosition | undefined;
 }) {
   return (
     <MapView
       texts={TEXTS}
       points={position ? [{ id: "unit", label: "The unit's position", ...position }] : []}
       styleUrl={styleUrl}
+      office={office}
       label="Map: click to set the unit's position"
       onPick={onPick}
       singleZoom={12}

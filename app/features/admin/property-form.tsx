@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useBlocker, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useBlocker, useFetcher, useLocation } from "react-router";
 import { type GeoPosition, roundDegrees } from "../../domain/geo.ts";
 import {
   BUILDINGS,
@@ -7,6 +7,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../domain/listing.ts";
+import { useSite } from "../../lib/use-site.ts";
 import { buttonStyles } from "./admin-layout.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 import { Modal } from "./modal.tsx";
@@ -112,8 +113,8 @@ export function PropertyForm({
   version?: number | undefined;
 }) {
   const { search } = useLocation();
-  // MAP_STYLE_URL, as the root loader passed it.
-  const mapStyleUrl = useRouteLoaderData<{ mapStyleUrl?: string }>("root")?.mapStyleUrl;
+  // MAP_STYLE_URL and OFFICE_POSITION, as the root loader passed them.
+  const site = useSite();
   const fetcher = useFetcher<{ error: string; fieldErrors?: FieldErrors; conflict?: boolean }>();
   const [status, setStatus] = useState(values.status);
   const [images, setImages] = useState<ImageItem[]>([...values.images]);
@@ -286,7 +287,8 @@ export function PropertyForm({
         {inBrowser && (
           <Suspense fallback={<div className="h-72 rounded-2xl bg-[#cfe8ec]" />}>
             <PositionPicker
-              styleUrl={mapStyleUrl}
+              styleUrl={site?.mapStyleUrl}
+              office={site?.contacts.officePosition}
               position={typedPosition(latitude, longitude)}
               onPick={(picked) => {
                 setLatitude(String(roundDegrees(picked.latitude)));

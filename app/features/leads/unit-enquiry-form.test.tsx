@@ -3,18 +3,12 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../i18n/messages.server.ts";
 import { I18nProvider } from "../../i18n/use-t.tsx";
+import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
 import type { Contacts } from "../../lib/contacts.ts";
 import type { LeadFormResult } from "./lead-fields.ts";
 import { UnitEnquiryForm } from "./unit-enquiry-form.tsx";
 
-const contacts: Contacts = {
-  brandName: "Kamala Living",
-  phone: "+66 76 000 100",
-  whatsapp: "6676000100",
-  telegram: "kamala_living_desk",
-  email: "rentals@example.com",
-  officeAddress: "Kamala",
-};
+const contacts: Contacts = { ...DEMO_CONTACTS, officeAddress: "Kamala" };
 
 function render(offline: boolean, lang: "en" | "ru" = "en", serverResult?: LeadFormResult<string>) {
   const Stub = createRoutesStub([

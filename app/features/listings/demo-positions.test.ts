@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
 import { MAP_AREA } from "../../ui/map/map-area.ts";
 import land from "../../ui/map/phuket-land.json";
-import { BEACHES, OFFICE_POSITION } from "../../ui/map/places.ts";
+import { BEACHES } from "../../ui/map/places.ts";
 import { demoUnits } from "./demo-units.server.ts";
 
 type Ring = number[][];
@@ -40,7 +41,8 @@ describe("the built-in map's data", () => {
   });
 
   it("places the office on land and every beach on the island's shore", () => {
-    expect(onLand(OFFICE_POSITION.latitude, OFFICE_POSITION.longitude)).toBe(true);
+    const office = DEMO_CONTACTS.officePosition;
+    expect(onLand(office.latitude, office.longitude)).toBe(true);
     for (const beach of BEACHES) {
       expect(beach.latitude).toBeGreaterThan(7.7);
       expect(beach.latitude).toBeLessThan(8.2);

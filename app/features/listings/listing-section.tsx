@@ -270,6 +270,7 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
             units={units}
             unitHref={(slug) => localizePath(`/units/${slug}`, lang)}
             styleUrl={site?.mapStyleUrl}
+            office={site?.contacts.officePosition}
             t={t}
             lang={lang}
           />

@@ -10,6 +10,7 @@ export default function UnitLocationMap({
   name,
   position,
   styleUrl,
+  office,
   t,
   lang,
 }: {
@@ -17,6 +18,8 @@ export default function UnitLocationMap({
   name: string;
   position: GeoPosition;
   styleUrl: string | undefined;
+  /** OFFICE_POSITION, as the root loader passed it. */
+  office: GeoPosition | undefined;
   t: TranslateFunction;
   lang: Language;
 }) {
@@ -25,6 +28,7 @@ export default function UnitLocationMap({
       texts={mapTexts(t, lang)}
       points={[{ id: slug, label: name, ...position }]}
       styleUrl={styleUrl}
+      office={office}
       label={t("map.unitRegion", { name })}
       singleZoom={12}
       className="size-full"

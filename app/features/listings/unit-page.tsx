@@ -50,6 +50,7 @@ function UnitLocation({ unit, position }: { unit: UnitDetail; position: GeoPosit
               name={unit.name}
               position={position}
               styleUrl={site?.mapStyleUrl}
+              office={site?.contacts.officePosition}
               t={t}
               lang={lang}
             />

@@ -1,7 +1,7 @@
 /** The home page's map view: fetched only when the map is shown (see listing-section.tsx). */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { positionOf } from "../../domain/geo.ts";
+import { type GeoPosition, positionOf } from "../../domain/geo.ts";
 import type { Language } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import type { TranslateFunction } from "../../i18n/translate.ts";
@@ -25,6 +25,7 @@ export default function UnitsMap({
   units,
   unitHref,
   styleUrl,
+  office,
   t,
   lang,
 }: {
@@ -32,6 +33,8 @@ export default function UnitsMap({
   /** The unit page's address in the visitor's language. */
   unitHref: (slug: string) => string;
   styleUrl: string | undefined;
+  /** OFFICE_POSITION, as the root loader passed it. */
+  office: GeoPosition | undefined;
   t: TranslateFunction;
   lang: Language;
 }) {
@@ -63,6 +66,7 @@ export default function UnitsMap({
       points={points}
       cluster
       styleUrl={styleUrl}
+      office={office}
       label={t("map.region")}
       selectedId={openSlug}
       onOpenPoint={(slug, pin) => {

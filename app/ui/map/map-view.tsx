@@ -18,7 +18,7 @@ import type { GeoPosition } from "../../domain/geo.ts";
 import { boundsOf, type MapPoint, pointsGeoJson } from "./geojson.ts";
 import { MAP_AREA, MAP_CENTER } from "./map-area.ts";
 import land from "./phuket-land.json";
-import { BEACHES, OFFICE_POSITION } from "./places.ts";
+import { BEACHES } from "./places.ts";
 
 setWorkerUrl(workerUrl);
 
@@ -93,6 +93,8 @@ export interface MapViewProps {
   cluster?: boolean;
   /** MAP_STYLE_URL; unset, the built-in outline of Phuket. */
   styleUrl?: string | undefined;
+  /** OFFICE_POSITION: the rental desk's office, labelled; unset, no office on the map. */
+  office?: GeoPosition | undefined;
   /** The pin whose card is open, drawn with a ring. */
   selectedId?: string | null;
   /** A pin pressed (click, or Enter or Space on it): its id and its button, to give focus back. */
@@ -154,7 +156,7 @@ export default function MapView(props: MapViewProps) {
       "top-right",
     );
     instance.touchZoomRotate.disableRotation();
-    addLandmarks(instance, texts.current);
+    addLandmarks(instance, texts.current, latest.current.office);
     instance.on("error", (event) => {
       if (!instance.loaded() && !instance.isStyleLoaded()) setState("failed");
       console.warn("map:", event.error?.message);
@@ -353,7 +355,7 @@ function refreshClusters(
 }
 
 /** The beaches and the office, as text markers: MapLibre's own labels would need font files. */
-function addLandmarks(map: MapLibre, texts: MapTexts) {
+function addLandmarks(map: MapLibre, texts: MapTexts, officePosition: GeoPosition | undefined) {
   for (const beach of BEACHES) {
     const label = element(
       "span",
@@ -369,6 +371,7 @@ function addLandmarks(map: MapLibre, texts: MapTexts) {
       .setLngLat([beach.longitude, beach.latitude])
       .addTo(map);
   }
+  if (!officePosition) return;
   const office = element(
     "span",
     "pointer-events-none flex items-center gap-1 rounded-full bg-sea-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white shadow",
@@ -376,6 +379,6 @@ function addLandmarks(map: MapLibre, texts: MapTexts) {
   office.dataset.testid = "map-office";
   office.append(element("span", "size-2 rounded-full bg-white"), texts.office);
   new Marker({ element: office, anchor: "left", offset: [4, 0] })
-    .setLngLat([OFFICE_POSITION.longitude, OFFICE_POSITION.latitude])
+    .setLngLat([officePosition.longitude, officePosition.latitude])
     .addTo(map);
 }

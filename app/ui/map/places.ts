@@ -13,6 +13,3 @@ export const BEACHES: readonly ({ name: string; east?: boolean } & GeoPosition)[
   { name: "Nai Harn", latitude: 7.777, longitude: 98.303 },
   { name: "Rawai", latitude: 7.773, longitude: 98.328, east: true },
 ];
-
-/** The rental desk's office on Rim Had Road, Kamala (the demo address of OFFICE_ADDRESS). */
-export const OFFICE_POSITION: GeoPosition = { latitude: 7.9505, longitude: 98.2838 };
