@@ -16,7 +16,7 @@ trees = v % 2 == 0
 scene = kit.reset(3000 + v)
 rnd = random.Random(v)
 
-kit.sky(rnd.uniform(30, 50), rnd.choice([-40, -25, 25, 40]), dust=2.0)
+kit.sky(rnd.uniform(30, 50), rnd.choice([-40, -25, 25, 40]), dust=0.5, clouds=0.45)
 
 wall = kit.plaster("Wall", (0.82, 0.76, 0.66) if trees else (0.92, 0.92, 0.9), scale=1.0)
 slab = kit.plaster("Slab", (0.88, 0.86, 0.82) if trees else (0.95, 0.95, 0.94), scale=1.0)
@@ -27,9 +27,9 @@ rail = kit.window_glass("Rail")
 leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
-paving = kit.tiles("Paving", (0.52, 0.49, 0.44), size=0.6, rough=0.5)
+paving = kit.tiles("Paving", (0.52, 0.49, 0.44), size=0.6, rough=0.5, wear=0.8)
 pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
-hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
+hill = kit.canopy("Hill", (0.05, 0.09, 0.05))
 
 kit.plane("Lawn", (0, 0, -1.3), (600, 600), kit.grass("Lawn"))
 kit.far_hills(hill, distance=300, count=6, height=70)
@@ -98,6 +98,19 @@ for i in range(8):
     kit.bush((rnd.uniform(-BW / 2 - 6, BW / 2 + 6), rnd.choice([BY - 5.5, 10 + PL / 2 + 5]), 0.1), rnd.uniform(0.7, 1.2), leaf, flowers=bloom if i % 3 == 0 else None, bloom=0.4)
 for i in range(8):
     kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(2, 4), leaf, lumps=3)
+
+# The estate's mature trees round the garden and behind the building: crowns on trunks, so the
+# horizon is trees and hills, not bare ground.
+def tree(x, y, height, radius):
+    kit.cylinder("TreeTrunk", (x, y, height / 2), radius * 0.08, height, bark, verts=12)
+    kit.bush((x, y, height * 0.85), radius, leaf, lumps=3, flat=0.75)
+
+
+for i in range(16):
+    tree(rnd.uniform(-75, 75), BY + rnd.uniform(16, 45), rnd.uniform(6, 11), rnd.uniform(3.5, 5.5))
+for i in range(12):
+    sx = rnd.choice([-1, 1])
+    tree(sx * rnd.uniform(BW / 2 + 12, BW / 2 + 45), rnd.uniform(-8, BY + 10), rnd.uniform(5, 9), rnd.uniform(3.0, 5.0))
 
 # Planted beds either side of the path in the foreground.
 for sx in (-1, 1):

@@ -37,13 +37,13 @@ pal = PALETTES[(v + {"living": 0, "bedroom": 1, "bathroom": 2, "kitchen": 3, "of
 high = v % 2 == 1  # a condo high up over the sea, or a villa on its garden
 
 # ---------------------------------------------------------------- the shell
-W = {"bathroom": 4.2, "kitchen": 6.0, "office": 8.0, "bedroom": 5.2}.get(kind, 6.5) + rnd.uniform(-0.3, 0.5)
-D = {"bathroom": 4.0, "kitchen": 6.0, "office": 7.0, "bedroom": 5.4}.get(kind, 6.5)
+W = {"bathroom": 4.2, "kitchen": 5.6, "office": 8.0, "bedroom": 5.0}.get(kind, 5.9) + rnd.uniform(-0.3, 0.4)
+D = {"bathroom": 4.0, "kitchen": 5.6, "office": 7.0, "bedroom": 5.2}.get(kind, 6.0)
 H = 2.9 if kind != "office" else 3.2
 
 # The sun stands beyond the glazing, so it falls into the room in patches.
-kit.sky(rnd.uniform(22, 40), 180 + rnd.choice([-40, -25, 25, 40]), air=1.0, dust=2.0)
-scene.view_settings.exposure = 1.5
+kit.sky(rnd.uniform(22, 40), 180 + rnd.choice([-40, -25, 25, 40]), air=1.0, dust=0.8, clouds=0.45)
+scene.view_settings.exposure = 1.75
 scene.cycles.diffuse_bounces = 2
 
 wall = kit.plaster("Wall", pal["wall"], scale=2, bump=0.03)
@@ -83,7 +83,7 @@ kit.box("Right", (W / 2 + 0.1, D / 2, H / 2), (0.2, D + 0.4, H), wall_tiles if k
 outside_leaf = kit.leaves("Leaf", (0.06, 0.18, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
-hill = kit.plain("Hill", (0.07, 0.11, 0.08), 0.9)
+hill = kit.canopy("Hill", (0.06, 0.1, 0.06))
 if high:
     # Twenty floors up over the bay: a balcony edge, the sea and the headlands.
     kit.box("Balcony", (0, D + 1.2, -0.08), (W + 2, 2.2, 0.16), kit.tiles("BalconyTiles", (0.7, 0.68, 0.64), size=0.6), 0.01)
@@ -166,22 +166,93 @@ def plant(x, y, h=1.4):
 
 
 def art(x, y, z, w, h, wall_axis="x"):
-    col = kit.plain("Canvas", tuple(rnd.uniform(0.3, 0.9) for _ in range(3)), rough=0.8)
+    """A framed colour-field painting: two or three bands of colour with soft, brushed edges,
+    on canvas with a visible weave, behind a white mount."""
     m, nt, bsdf = kit._mat("Painting")
-    wave = nt.nodes.new("ShaderNodeTexWave")
-    wave.inputs["Scale"].default_value = rnd.uniform(0.5, 1.5)
-    wave.inputs["Distortion"].default_value = rnd.uniform(3, 8)
-    c1 = tuple(c * 0.6 for c in pal["accent"])
-    c2 = rnd.choice([(0.85, 0.6, 0.35), (0.8, 0.78, 0.7), (0.55, 0.68, 0.7)])
-    nt.links.new(kit._ramp(nt, wave.outputs["Fac"], c1, c2), bsdf.inputs["Base Color"])
-    bsdf.inputs["Roughness"].default_value = 0.8
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(tc.outputs["Generated"], sep.inputs["Vector"])
+    brush = nt.nodes.new("ShaderNodeTexNoise")
+    brush.inputs["Scale"].default_value = rnd.uniform(3, 6)
+    brush.inputs["Detail"].default_value = 10
+    brush.inputs["Roughness"].default_value = 0.7
+    nt.links.new(tc.outputs["Generated"], brush.inputs["Vector"])
+    wobble = nt.nodes.new("ShaderNodeMath")
+    wobble.operation = "MULTIPLY_ADD"
+    wobble.inputs[1].default_value = 0.18
+    wobble.inputs[2].default_value = -0.09
+    nt.links.new(brush.outputs["Fac"], wobble.inputs[0])
+    band = nt.nodes.new("ShaderNodeMath")
+    band.operation = "ADD"
+    nt.links.new(sep.outputs["Z"], band.inputs[0])
+    nt.links.new(wobble.outputs[0], band.inputs[1])
+    ramp = nt.nodes.new("ShaderNodeValToRGB")
+    cols = rnd.choice(
+        [
+            [(0.55, 0.2, 0.08), (0.8, 0.55, 0.3), (0.12, 0.1, 0.09)],
+            [(0.08, 0.16, 0.22), (0.5, 0.6, 0.62), (0.85, 0.8, 0.7)],
+            [(0.7, 0.62, 0.45), (0.28, 0.32, 0.22), (0.82, 0.78, 0.7)],
+            [(0.62, 0.38, 0.3), (0.9, 0.85, 0.76), (0.3, 0.35, 0.42)],
+        ]
+    )
+    el = ramp.color_ramp.elements
+    el[0].position, el[0].color = 0.3, (*cols[0], 1)
+    el[1].position, el[1].color = 0.42, (*cols[1], 1)
+    e3 = el.new(0.62)
+    e3.color = (*cols[1], 1)
+    e4 = el.new(0.72)
+    e4.color = (*cols[2], 1)
+    nt.links.new(band.outputs[0], ramp.inputs["Fac"])
+    streak = nt.nodes.new("ShaderNodeTexNoise")
+    streak.inputs["Scale"].default_value = 40
+    mp = nt.nodes.new("ShaderNodeMapping")
+    mp.inputs["Scale"].default_value = (1, 1, 12)
+    nt.links.new(tc.outputs["Generated"], mp.inputs["Vector"])
+    nt.links.new(mp.outputs["Vector"], streak.inputs["Vector"])
+    nt.links.new(kit._mix(nt, ramp.outputs["Color"], streak.outputs["Color"], "OVERLAY", 0.35), bsdf.inputs["Base Color"])
+    weave = nt.nodes.new("ShaderNodeTexNoise")
+    weave.inputs["Scale"].default_value = 400
+    nt.links.new(tc.outputs["Generated"], weave.inputs["Vector"])
+    kit._bump(nt, bsdf, weave.outputs["Fac"], 0.25, 0.002)
+    bsdf.inputs["Roughness"].default_value = 0.85
+    mount = kit.plain("Mount", (0.9, 0.89, 0.86), 0.9)
+    frame_mat = rnd.choice([black, wood])
     if wall_axis == "x":
-        kit.box("Frame", (x, y, z), (0.04, w + 0.06, h + 0.06), black, 0.005)
-        kit.box("Art", (x + 0.025, y, z), (0.01, w, h), m, 0)
+        kit.box("Frame", (x, y, z), (0.04, w + 0.06, h + 0.06), frame_mat, 0.005)
+        kit.box("Mount", (x + 0.021, y, z), (0.005, w, h), mount, 0)
+        kit.box("Art", (x + 0.025, y, z), (0.006, w - 0.16, h - 0.16), m, 0)
     else:
-        kit.box("Frame", (x, y, z), (w + 0.06, 0.04, h + 0.06), black, 0.005)
-        kit.box("Art", (x, y + 0.025, z), (w, 0.01, h), m, 0)
-    del col
+        kit.box("Frame", (x, y, z), (w + 0.06, 0.04, h + 0.06), frame_mat, 0.005)
+        kit.box("Mount", (x, y + 0.021, z), (w, 0.005, h), mount, 0)
+        kit.box("Art", (x, y + 0.025, z), (w - 0.16, 0.006, h - 0.16), m, 0)
+
+
+def air_conditioner(loc, along="y"):
+    """The wall-mounted split unit every Phuket room has: white casing, a louvre slot, a status
+    light, and its white pipe duct running along the wall."""
+    x, y, z = loc
+    casing = kit.plain("ACCasing", (0.9, 0.9, 0.88), rough=0.3, spec=0.5)
+    slot = kit.plain("ACSlot", (0.18, 0.18, 0.18), rough=0.5)
+    if along == "y":
+        kit.box("AC", (x + 0.12, y, z), (0.22, 0.92, 0.3), casing, 0.03)
+        kit.box("ACSlot", (x + 0.2, y, z - 0.1), (0.08, 0.8, 0.04), slot, 0.01)
+        kit.box("ACDuct", (x + 0.04, y - 0.46 - 0.45, z + 0.06), (0.07, 0.9, 0.07), casing, 0.01)
+    else:
+        kit.box("AC", (x, y + 0.12, z), (0.92, 0.22, 0.3), casing, 0.03)
+        kit.box("ACSlot", (x, y + 0.2, z - 0.1), (0.8, 0.08, 0.04), slot, 0.01)
+        kit.box("ACDuct", (x + 0.46 + 0.45, y + 0.04, z + 0.06), (0.9, 0.07, 0.07), casing, 0.01)
+    kit.box("ACLight", (x + (0.23 if along == "y" else 0.3), y + (0.3 if along == "y" else 0.23), z - 0.02), (0.01, 0.01, 0.01), kit.emission("ACLed", (0.3, 0.6, 1.0), 20), 0)
+
+
+def skirting():
+    """Skirting boards round the room, in the walls' paint, and a switch plate by the door."""
+    board = kit.plain("Skirting", tuple(c * 0.97 for c in pal["wall"]), rough=0.35, spec=0.5)
+    kit.box("SkirtLeft", (-W / 2 + 0.008, D / 2, 0.05), (0.016, D, 0.1), board, 0.002)
+    kit.box("SkirtRight", (W / 2 - 0.008, D / 2, 0.05), (0.016, D, 0.1), board, 0.002)
+    kit.box("SkirtBack", (0, 0.008, 0.05), (W, 0.016, 0.1), board, 0.002)
+    plate = kit.plain("Switch", (0.93, 0.93, 0.9), rough=0.3)
+    kit.box("Switch", (W / 2 - 0.006, 0.9, 1.15), (0.012, 0.08, 0.12), plate, 0.003)
+    kit.box("Socket", (-W / 2 + 0.006, 0.8, 0.3), (0.012, 0.08, 0.08), plate, 0.003)
 
 
 def downlights(xs, ys):
@@ -201,18 +272,7 @@ def drapes(sheer_only=False):
     for side in (-1, 1):
         for mat, width, off in ((sheer, 0.7, 0.0),) + (() if sheer_only else ((heavy, 0.55, -0.08),)):
             x = gx + side * (gw / 2 - width / 2 + 0.15)
-            c = kit.plane("Curtain", (x, D - 0.2 + off, (H - 0.05) / 2), (width, H - 0.08), mat, rot=(math.radians(90), 0, 0))
-            sub = c.modifiers.new("Sub", "SUBSURF")
-            sub.subdivision_type = "SIMPLE"
-            sub.levels = sub.render_levels = 5
-            tex = bpy.data.textures.get("Pleats") or bpy.data.textures.new("Pleats", "WOOD")
-            tex.wood_type = "BANDNOISE"
-            tex.noise_scale = 0.06
-            dm = c.modifiers.new("Pleats", "DISPLACE")
-            dm.texture = tex
-            dm.texture_coords = "GLOBAL"
-            dm.strength = 0.07
-            dm.direction = "Z"
+            kit.pleated((x - width / 2, D - 0.2 + off), (1, 0), width, 0.03, H - 0.06, mat)
 
 
 def books(x, y, z, n=3, turn=0.0):
@@ -294,8 +354,13 @@ if kind == "living":
     table_lamp(W / 2 - 0.25, D * 0.45 - 0.55, 0.7)
     books(W / 2 - 0.25, D * 0.45, 0.7, 2)
     downlights([-W / 4, W / 4], [D / 3, 2 * D / 3])
-    cam = (W / 2 - 0.5, 0.45, 1.35)
-    target = (-W / 4, D * 0.7, 0.8)
+    # Three ways into a living room: from the far corner over the sideboard, from behind the
+    # sofa's end towards the dining table and the glazing, and square on to the view.
+    cam, target = [
+        ((W / 2 - 0.5, 0.45, 1.35), (-W / 4, D * 0.7, 0.8)),
+        ((-W / 2 + 0.7, 0.5, 1.35), (W / 4, D * 0.8, 0.9)),
+        ((0.4, 0.4, 1.25), (-0.2, D, 1.0)),
+    ][v % 3]
 elif kind == "bedroom":
     bx = rnd.uniform(-0.8, 0.8)
     by = 0.35
@@ -442,7 +507,15 @@ else:  # office
     cam = (W / 2 - 0.6, 0.4, 1.6)
     target = (-1.2, D - 1.5, 0.9)
 
+if kind != "bathroom":
+    skirting()
+if kind == "living":
+    air_conditioner((-W / 2, min(D - 1.2, sy + sw / 2 + 1.0), H - 0.4))
+elif kind == "bedroom":
+    air_conditioner((bx + rnd.choice([-1, 1]) * 0.4, 0.0, H - 0.38), along="x")
+elif kind == "office":
+    air_conditioner((-W / 2, 4.6, H - 0.45))
 # A soft fill from behind the camera, as a photographer's bounce flash gives.
-kit.area_light((cam[0], cam[1] + 0.1, H - 0.2), 2.0, 60, aim=target)
-kit.camera(cam, target, lens=rnd.choice([18, 20]) if kind != "bathroom" else 16, fstop=5.6)
+kit.area_light((cam[0], cam[1] + 0.1, H - 0.2), 2.0, 30, aim=target)
+kit.camera(cam, target, lens=rnd.choice([20, 22]) if kind != "bathroom" else 17, fstop=5.6, shift_y=-0.06 if kind != "bathroom" else 0.0)
 kit.render(opts)

@@ -5,6 +5,7 @@ module, builds its geometry with the helpers below and calls `render()`.
 """
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -64,8 +65,9 @@ def reset(seed):
 _SKY = {}
 
 
-def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0, ozone=1.0):
-    """Nishita daylight sky plus a matching sun lamp (sharper shadows than the sky disc alone)."""
+def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0, ozone=1.0, clouds=0.4, seed=None):
+    """Nishita daylight sky plus a matching sun lamp (sharper shadows than the sky disc alone),
+    with fair-weather cumulus over it: `clouds` is the share of sky they cover (0 for none)."""
     world = bpy.data.worlds.new("World")
     bpy.context.scene.world = world
     world.use_nodes = True
@@ -84,7 +86,10 @@ def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0,
     bg = nt.nodes.new("ShaderNodeBackground")
     bg.inputs["Strength"].default_value = 0.22 * strength
     out = nt.nodes.new("ShaderNodeOutputWorld")
-    nt.links.new(tex.outputs["Color"], bg.inputs["Color"])
+    color = tex.outputs["Color"]
+    if clouds > 0:
+        color = _clouds(nt, color, clouds, random.uniform(0, 100) if seed is None else seed, sun_elevation)
+    nt.links.new(color, bg.inputs["Color"])
     nt.links.new(bg.outputs["Background"], out.inputs["Surface"])
     # The sun lamp points along the sky's sun direction.
     sun = bpy.data.lights.new("Sun", "SUN")
@@ -99,6 +104,66 @@ def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0,
     direction = Vector((math.sin(rot) * math.cos(el), -math.cos(rot) * math.cos(el), math.sin(el)))
     obj.rotation_euler = direction.to_track_quat("Z", "Y").to_euler()
     return obj
+
+
+def _clouds(nt, sky_color, cover, seed, sun_elevation):
+    """Cumulus on a flat cloud deck: the view direction is projected onto a plane overhead, so
+    clouds crowd together and shrink towards the horizon as real ones do. They take the sky's
+    own brightness (dimmer and warmer with a low sun), lit tops and greyer undersides."""
+    def node(kind, **inputs):
+        n = nt.nodes.new(kind)
+        for k, v in inputs.items():
+            n.inputs[k].default_value = v
+        return n
+
+    math_ = functools.partial(_math, nt)
+
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(tc.outputs["Generated"], sep.inputs["Vector"])
+    up = math_("MAXIMUM", sep.outputs["Z"], 0.015)
+    comb = nt.nodes.new("ShaderNodeCombineXYZ")
+    nt.links.new(math_("DIVIDE", sep.outputs["X"], up), comb.inputs["X"])
+    nt.links.new(math_("DIVIDE", sep.outputs["Y"], up), comb.inputs["Y"])
+    comb.inputs["Z"].default_value = seed * 7.3
+    shape = node("ShaderNodeTexNoise", Scale=0.55, Detail=9.0, Roughness=0.62, Distortion=0.25)
+    nt.links.new(comb.outputs["Vector"], shape.inputs["Vector"])
+    lit = node("ShaderNodeTexNoise", Scale=1.7, Detail=4.0, Roughness=0.5)
+    nt.links.new(comb.outputs["Vector"], lit.inputs["Vector"])
+    # Coverage: the noise above a threshold, softly; none straight down or below the horizon.
+    edge = 0.62 - 0.22 * cover
+    density = node("ShaderNodeMapRange", **{"From Min": edge, "From Max": edge + 0.07})
+    density.interpolation_type = "SMOOTHSTEP"
+    nt.links.new(shape.outputs["Fac"], density.inputs["Value"])
+    horizon = node("ShaderNodeMapRange", **{"From Min": 0.0, "From Max": 0.06})
+    horizon.interpolation_type = "SMOOTHSTEP"
+    nt.links.new(sep.outputs["Z"], horizon.inputs["Value"])
+    amount = math_("MULTIPLY", density.outputs["Result"], horizon.outputs["Result"])
+    amount = math_("MULTIPLY", amount, 0.95)
+    # Their colour: the sky's brightness, whiter and a little above it, shaded by the second noise.
+    ref = nt.nodes.new("ShaderNodeTexSky")
+    src = next(n for n in nt.nodes if n.type == "TEX_SKY" and n != ref)
+    ref.sky_type = "NISHITA"
+    ref.sun_disc = False
+    for k in ("sun_elevation", "sun_rotation", "altitude", "air_density", "dust_density", "ozone_density"):
+        setattr(ref, k, getattr(src, k))
+    # Lit by the same sun as the sky near the horizon, whatever way the camera looks.
+    toward = nt.nodes.new("ShaderNodeCombineXYZ")
+    toward.inputs["X"].default_value = math.sin(src.sun_rotation)
+    toward.inputs["Y"].default_value = -math.cos(src.sun_rotation)
+    toward.inputs["Z"].default_value = 0.25
+    nt.links.new(toward.outputs["Vector"], ref.inputs["Vector"])
+    bw = nt.nodes.new("ShaderNodeRGBToBW")
+    nt.links.new(ref.outputs["Color"], bw.inputs["Color"])
+    shade = node("ShaderNodeMapRange", **{"From Min": 0.3, "From Max": 0.7, "To Min": 0.72, "To Max": 1.25})
+    nt.links.new(lit.outputs["Fac"], shade.inputs["Value"])
+    warm = max(0.0, min(1.0, (20 - sun_elevation) / 20))
+    # With the sun low, the clouds are lit from the side and below: dimmer, and golden.
+    bright = math_("MULTIPLY", math_("MULTIPLY", bw.outputs["Val"], shade.outputs["Result"]), 1.9 * (1 - 0.45 * warm))
+    tint = nt.nodes.new("ShaderNodeCombineRGB")
+    for i, c in enumerate((1.0, 0.97 - 0.32 * warm, 0.94 - 0.6 * warm)):
+        nt.links.new(math_("MULTIPLY", bright, c), tint.inputs[i])
+    return _mix(nt, sky_color, tint.outputs["Image"], fac=amount)
 
 
 def area_light(loc, size, energy, color=(1, 0.97, 0.92), aim=(0, 0, 0), size_y=None):
@@ -182,6 +247,35 @@ def _bump(nt, bsdf, height_socket, strength=0.2, distance=0.02):
     return b
 
 
+def _math(nt, op, a, b=None):
+    """A Math node of `op` on two inputs, each a number or a socket to link; its output socket."""
+    n = nt.nodes.new("ShaderNodeMath")
+    n.operation = op
+    for i, x in enumerate((a, b)):
+        if x is None:
+            continue
+        if isinstance(x, (int, float)):
+            n.inputs[i].default_value = x
+        else:
+            nt.links.new(x, n.inputs[i])
+    return n.outputs[0]
+
+
+def _mix(nt, a, b, blend="MIX", fac=1.0):
+    """A MixRGB node blending `a` with `b` (each a socket or an RGB tuple) by `fac` (a number or a
+    socket); its colour output."""
+    n = nt.nodes.new("ShaderNodeMixRGB")
+    n.blend_type = blend
+    for socket, x in (("Fac", fac), ("Color1", a), ("Color2", b)):
+        if isinstance(x, (int, float)):
+            n.inputs[socket].default_value = x
+        elif isinstance(x, tuple):
+            n.inputs[socket].default_value = (*x, 1)
+        else:
+            nt.links.new(x, n.inputs[socket])
+    return n.outputs["Color"]
+
+
 def _ramp(nt, fac, c1, c2, p1=0.0, p2=1.0):
     r = nt.nodes.new("ShaderNodeValToRGB")
     r.color_ramp.elements[0].position = p1
@@ -251,12 +345,7 @@ def wood(name, light, dark, scale=1.0, rough=0.45, planks=True, axis="X"):
         br.inputs["Mortar"].default_value = (0.25, 0.25, 0.25, 1)
         tc2 = nt.nodes.new("ShaderNodeTexCoord")
         nt.links.new(tc2.outputs["Object"], br.inputs["Vector"])
-        mix = nt.nodes.new("ShaderNodeMixRGB")
-        mix.blend_type = "MULTIPLY"
-        mix.inputs["Fac"].default_value = 1.0
-        nt.links.new(grain, mix.inputs["Color1"])
-        nt.links.new(br.outputs["Color"], mix.inputs["Color2"])
-        col = mix.outputs["Color"]
+        col = _mix(nt, grain, br.outputs["Color"], "MULTIPLY")
         _bump(nt, bsdf, br.outputs["Fac"], 0.3, 0.01)
     nt.links.new(col, bsdf.inputs["Base Color"])
     rn = nt.nodes.new("ShaderNodeTexNoise")
@@ -267,8 +356,9 @@ def wood(name, light, dark, scale=1.0, rough=0.45, planks=True, axis="X"):
     return m
 
 
-def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06, gloss_bump=0.15):
-    """Stone or ceramic tiles with grout, each tile a slightly different tone."""
+def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06, gloss_bump=0.15, wear=0.0):
+    """Stone or ceramic tiles with grout, each tile a slightly different tone; `wear` (0 to 1)
+    adds the blotches of an outdoor floor."""
     m, nt, bsdf = _mat(name)
     tc = nt.nodes.new("ShaderNodeTexCoord")
     br = nt.nodes.new("ShaderNodeTexBrick")
@@ -287,12 +377,16 @@ def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06
     n.inputs["Detail"].default_value = 10
     n.inputs["Distortion"].default_value = 3
     nt.links.new(tc.outputs["Object"], n.inputs["Vector"])
-    mix = nt.nodes.new("ShaderNodeMixRGB")
-    mix.blend_type = "OVERLAY"
-    mix.inputs["Fac"].default_value = 0.25
-    nt.links.new(br.outputs["Color"], mix.inputs["Color1"])
-    nt.links.new(n.outputs["Color"], mix.inputs["Color2"])
-    nt.links.new(mix.outputs["Color"], bsdf.inputs["Base Color"])
+    color = _mix(nt, br.outputs["Color"], n.outputs["Color"], "OVERLAY", 0.25)
+    if wear > 0:
+        # Weathering: broad, faint blotches where water stood and feet went.
+        grime = nt.nodes.new("ShaderNodeTexNoise")
+        grime.inputs["Scale"].default_value = 0.4
+        grime.inputs["Detail"].default_value = 6
+        nt.links.new(tc.outputs["Object"], grime.inputs["Vector"])
+        low = tuple(1 - wear * k for k in (0.2, 0.21, 0.24))
+        color = _mix(nt, color, _ramp(nt, grime.outputs["Fac"], low, (1, 1, 1), 0.3, 0.65), "MULTIPLY")
+    nt.links.new(color, bsdf.inputs["Base Color"])
     inv = nt.nodes.new("ShaderNodeMath")
     inv.operation = "SUBTRACT"
     inv.inputs[0].default_value = 1.0
@@ -304,6 +398,53 @@ def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06
     r.inputs[2].default_value = rough
     nt.links.new(br.outputs["Fac"], r.inputs[0])
     nt.links.new(r.outputs["Value"], bsdf.inputs["Roughness"])
+    return m
+
+
+def roof_tiles(name, color, course=0.24, width=0.3):
+    """Clay or concrete roof tiles laid in courses: each course is level (rows follow the height,
+    on every face of a hip roof), overlaps the one below with a shadowed lip, is offset by half a
+    tile, and every tile has its own tone, weathered darker towards its lower edge."""
+    m, nt, bsdf = _mat(name)
+
+    math_ = functools.partial(_math, nt)
+
+    tc = nt.nodes.new("ShaderNodeTexCoord")
+    sep = nt.nodes.new("ShaderNodeSeparateXYZ")
+    nt.links.new(tc.outputs["Object"], sep.inputs["Vector"])
+    row = math_("DIVIDE", sep.outputs["Z"], course)
+    row_i = math_("FLOOR", row)
+    along = math_("ADD", math_("DIVIDE", math_("ADD", sep.outputs["X"], sep.outputs["Y"]), width), math_("MULTIPLY", row_i, 0.5))
+    col_i = math_("FLOOR", along)
+    # Height within a course: rising from the lip of the course above to the next lip.
+    lip = math_("FRACT", row)
+    gap = math_("FRACT", along)
+    # A narrow dark joint between neighbouring tiles.
+    joint = math_("MINIMUM", math_("MULTIPLY", gap, 25.0), math_("MULTIPLY", math_("SUBTRACT", 1.0, gap), 25.0))
+    joint = math_("MINIMUM", joint, 1.0)
+    height = math_("MULTIPLY", math_("POWER", lip, 0.6), joint)
+    _bump(nt, bsdf, height, 0.5, 0.03)
+    ids = nt.nodes.new("ShaderNodeCombineXYZ")
+    nt.links.new(row_i, ids.inputs["X"])
+    nt.links.new(col_i, ids.inputs["Y"])
+    wn = nt.nodes.new("ShaderNodeTexWhiteNoise")
+    wn.noise_dimensions = "3D"
+    nt.links.new(ids.outputs["Vector"], wn.inputs["Vector"])
+    tone = _ramp(nt, wn.outputs["Value"], tuple(c * 0.72 for c in color), tuple(min(1, c * 1.2) for c in color))
+    # Darker where rain runs off each tile's lower edge, and in the joints.
+    shade = math_("MULTIPLY", math_("ADD", math_("MULTIPLY", lip, 0.35), 0.65), math_("ADD", math_("MULTIPLY", joint, 0.6), 0.4))
+    sh = nt.nodes.new("ShaderNodeCombineRGB")
+    for i in range(3):
+        nt.links.new(shade, sh.inputs[i])
+    dirt = nt.nodes.new("ShaderNodeTexNoise")
+    dirt.inputs["Scale"].default_value = 0.6
+    dirt.inputs["Detail"].default_value = 6
+    nt.links.new(tc.outputs["Object"], dirt.inputs["Vector"])
+    shaded = _mix(nt, tone, sh.outputs["Image"], "MULTIPLY")
+    dirty = _ramp(nt, dirt.outputs["Fac"], (0.7, 0.7, 0.68), (1, 1, 1), 0.35, 0.6)
+    nt.links.new(_mix(nt, shaded, dirty, "MULTIPLY"), bsdf.inputs["Base Color"])
+    bsdf.inputs["Roughness"].default_value = 0.7
+    bsdf.inputs["Specular"].default_value = 0.35
     return m
 
 
@@ -460,18 +601,37 @@ def leaves(name, color=(0.05, 0.2, 0.04), vary=0.4):
 
 
 def grass(name, color=(0.05, 0.11, 0.025)):
+    """A tropical lawn seen from a few metres up or more: patchy tone (drier yellow-green patches,
+    lusher dark ones), the mower's faint stripes, and a speckle of single blades catching the
+    light, with a rough bump for the tufts."""
     m, nt, bsdf = _mat(name)
     v = _coord(nt, 1.0)
-    n = nt.nodes.new("ShaderNodeTexNoise")
-    n.inputs["Scale"].default_value = 1.2
-    n.inputs["Detail"].default_value = 8
-    nt.links.new(v, n.inputs["Vector"])
-    nt.links.new(_ramp(nt, n.outputs["Fac"], tuple(c * 0.6 for c in color), tuple(c * 1.4 for c in color)), bsdf.inputs["Base Color"])
+    patch = nt.nodes.new("ShaderNodeTexNoise")
+    patch.inputs["Scale"].default_value = 0.35
+    patch.inputs["Detail"].default_value = 6
+    patch.inputs["Roughness"].default_value = 0.6
+    nt.links.new(v, patch.inputs["Vector"])
+    dry = (color[0] * 2.2 + 0.02, color[1] * 1.5, color[2] * 0.8)
+    lush = tuple(c * 0.7 for c in color)
+    base = _ramp(nt, patch.outputs["Fac"], lush, dry, 0.35, 0.7)
+    stripes = nt.nodes.new("ShaderNodeTexWave")
+    stripes.inputs["Scale"].default_value = 0.12
+    stripes.inputs["Distortion"].default_value = 0.5
+    nt.links.new(v, stripes.inputs["Vector"])
+    stripe = _ramp(nt, stripes.outputs["Fac"], (0.86, 0.86, 0.86), (1.08, 1.08, 1.08), 0.45, 0.55)
+    blades = nt.nodes.new("ShaderNodeTexNoise")
+    blades.inputs["Scale"].default_value = 160
+    blades.inputs["Detail"].default_value = 2
+    nt.links.new(v, blades.inputs["Vector"])
+    speckle = _ramp(nt, blades.outputs["Fac"], (0.6, 0.62, 0.55), (1.35, 1.4, 1.1), 0.3, 0.7)
+    striped = _mix(nt, base, stripe, "MULTIPLY")
+    nt.links.new(_mix(nt, striped, speckle, "MULTIPLY"), bsdf.inputs["Base Color"])
     f = nt.nodes.new("ShaderNodeTexNoise")
     f.inputs["Scale"].default_value = 300
     nt.links.new(v, f.inputs["Vector"])
-    _bump(nt, bsdf, f.outputs["Fac"], 0.8, 0.02)
-    bsdf.inputs["Roughness"].default_value = 0.8
+    _bump(nt, bsdf, f.outputs["Fac"], 0.9, 0.02)
+    bsdf.inputs["Roughness"].default_value = 0.75
+    bsdf.inputs["Sheen"].default_value = 0.4
     return m
 
 
@@ -940,6 +1100,77 @@ def leafy_plant(loc, height=1.4, pot_mat=None, leaf_mat=None, leaves_n=14, pot=T
 # ---------------------------------------------------------------- scenery
 
 
+def canopy(name, color=(0.04, 0.08, 0.04)):
+    """Forest seen from afar: crowns of trees as cells of lighter and darker green, clearings of
+    yellower grass and bare rock here and there, a rough bump for the crowns' shadows."""
+    m, nt, bsdf = _mat(name)
+    v = _coord(nt, 1.0)
+    crowns = nt.nodes.new("ShaderNodeTexVoronoi")
+    crowns.inputs["Scale"].default_value = 0.12
+    nt.links.new(v, crowns.inputs["Vector"])
+    patches = nt.nodes.new("ShaderNodeTexNoise")
+    patches.inputs["Scale"].default_value = 0.012
+    patches.inputs["Detail"].default_value = 8
+    patches.inputs["Roughness"].default_value = 0.65
+    nt.links.new(v, patches.inputs["Vector"])
+    tone = _ramp(nt, crowns.outputs["Distance"], tuple(c * 1.35 for c in color), tuple(c * 0.55 for c in color), 0.0, 0.8)
+    clearing = _ramp(nt, patches.outputs["Fac"], (0, 0, 0), (1, 1, 1), 0.62, 0.7)
+    nt.links.new(_mix(nt, tone, (0.2, 0.19, 0.1), fac=clearing), bsdf.inputs["Base Color"])
+    _bump(nt, bsdf, crowns.outputs["Distance"], 0.6, 2.0)
+    bsdf.inputs["Roughness"].default_value = 0.9
+    bsdf.inputs["Specular"].default_value = 0.2
+    return m
+
+
+def rugged(obj, size):
+    """Ridges, spurs and gullies on a hill made of a sphere `size` metres across."""
+    obj.modifiers.new("Sub", "SUBSURF").levels = 0
+    obj.modifiers["Sub"].render_levels = 1
+    tex = bpy.data.textures.new("Ridges", "CLOUDS")
+    tex.noise_basis = "VORONOI_F2_F1"
+    tex.noise_scale = size * 0.18
+    tex.noise_depth = 3
+    dm = obj.modifiers.new("Ridges", "DISPLACE")
+    dm.texture = tex
+    dm.texture_coords = "LOCAL"
+    dm.mid_level = 0.3
+    dm.strength = size * 0.12
+    return obj
+
+
+def pleated(start, direction, width, z0, z1, mat, depth=0.045):
+    """A curtain hanging in soft vertical folds from `start` along `direction` (a unit vector in
+    the ground plane): a strip of cloth waving in and out of its track's line, the folds a
+    little uneven, as gathered fabric falls."""
+    import bmesh
+
+    mesh = bpy.data.meshes.new("Curtain")
+    bm = bmesh.new()
+    cols = max(24, int(width / 0.012))
+    period = random.uniform(0.11, 0.15)
+    phase = random.uniform(0, 6.3)
+    dx, dy = direction
+    nx, ny = -dy, dx
+    prev = None
+    for i in range(cols + 1):
+        t = width * i / cols
+        off = depth * math.sin(2 * math.pi * t / period + phase) + depth * 0.27 * math.sin(2 * math.pi * t / (period * 0.37) + phase * 2)
+        bottom = (start[0] + dx * t + nx * off, start[1] + dy * t + ny * off, z0)
+        top = (start[0] + dx * t + nx * off * 1.15, start[1] + dy * t + ny * off * 1.15, z1)
+        pair = (bm.verts.new(bottom), bm.verts.new(top))
+        if prev:
+            bm.faces.new((prev[0], pair[0], pair[1], prev[1]))
+        prev = pair
+    bm.to_mesh(mesh)
+    bm.free()
+    obj = bpy.data.objects.new("Curtain", mesh)
+    bpy.context.collection.objects.link(obj)
+    for poly in mesh.polygons:
+        poly.use_smooth = True
+    mesh.materials.append(mat)
+    return obj
+
+
 def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0.0):
     """Low green hills on the horizon (Phuket's headlands), fading into the sky's haze."""
     if not any(n.type == "TEX_SKY" for n in mat.node_tree.nodes):
@@ -947,14 +1178,15 @@ def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0
     for i in range(count):
         r = random.uniform(60, 120)
         x = random.uniform(-width / 2, width / 2)
-        sphere(
+        hill = sphere(
             "Hill",
             (x, distance * side + random.uniform(-20, 20), base - r * 0.5 * 0.8 + height * random.uniform(0.3, 0.6)),
             r,
             mat,
             (1.4, 0.8, 0.5),
-            subdiv=4,
+            subdiv=5,
         )
+        rugged(hill, r)
 
 
 def haze(m, distance=1500.0, amount=1.0):
@@ -1046,6 +1278,56 @@ def _read_exr(path):
     return px.reshape(h, w, 4)[:, :, :3]
 
 
+def _blur(a, radius):
+    """A near-Gaussian blur of an (h, w, c) array: three box blurs each way, by running sums."""
+    import numpy as np
+
+    for axis in (0, 1):
+        for _ in range(3):
+            n = a.shape[axis]
+            pad = [(0, 0)] * a.ndim
+            pad[axis] = (radius + 1, radius)
+            c = np.cumsum(np.pad(a, pad, mode="edge"), axis=axis, dtype=np.float64)
+            hi = np.take(c, np.arange(2 * radius + 1, 2 * radius + 1 + n), axis=axis)
+            lo = np.take(c, np.arange(0, n), axis=axis)
+            a = ((hi - lo) / (2 * radius + 1)).astype(np.float32)
+    return a
+
+
+def photo_finish(img, seed=0):
+    """What a camera and lens add to the light that reaches them, on linear scene colour:
+    a soft glow round bright highlights (veiling glare), a touch of lateral colour fringing
+    towards the corners, natural vignetting, and the sensor's fine luminance noise."""
+    import numpy as np
+
+    h, w, _ = img.shape
+    lum = img @ np.array([0.2126, 0.7152, 0.0722], np.float32)
+    # Glare: what lies above the bright end spreads softly around it.
+    knee = np.percentile(lum, 99.3)
+    over = np.clip(img - knee, 0, None)
+    img = img + 0.06 * _blur(over, max(2, w // 160)) + 0.015 * _blur(img, max(4, w // 40))
+    # Lateral chromatic aberration: red a little larger than green, blue a little smaller.
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    cy, cx = (h - 1) / 2, (w - 1) / 2
+    out = img.copy()
+    for ch, k in ((0, 1.0 + 0.0006), (2, 1.0 - 0.0006)):
+        sx = np.clip(cx + (xx - cx) / k, 0, w - 1.001)
+        sy = np.clip(cy + (yy - cy) / k, 0, h - 1.001)
+        x0, y0 = sx.astype(np.int32), sy.astype(np.int32)
+        fx, fy = sx - x0, sy - y0
+        c = img[:, :, ch]
+        out[:, :, ch] = (c[y0, x0] * (1 - fx) + c[y0, x0 + 1] * fx) * (1 - fy) + (c[y0 + 1, x0] * (1 - fx) + c[y0 + 1, x0 + 1] * fx) * fy
+    # Vignetting, about two thirds of a stop in the far corners.
+    r2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / (cx**2 + cy**2)
+    out *= (1.0 / (1.0 + 0.28 * r2) ** 2)[:, :, None]
+    # Sensor noise at a low ISO: fine, mostly in the luminance, stronger in the shadows.
+    rng = np.random.default_rng(seed)
+    grain = rng.standard_normal((h, w, 1)).astype(np.float32)
+    grain = 0.7 * grain + 0.3 * _blur(grain, 1) * 1.7
+    out *= 1.0 + grain * (0.012 + 0.02 / (1.0 + 30.0 * np.clip(lum, 0, None)))[:, :, None]
+    return np.clip(out, 0, None)
+
+
 def render(opts, samples=None):
     """Renders the scene to `opts.out` (a 16-bit PNG, Filmic as set by `reset`): path traced,
     then cleaned by the denoiser in denoise.py unless `--raw` is given."""
@@ -1083,6 +1365,7 @@ def render(opts, samples=None):
     start = time.time()
     clean = denoise.denoise(passes["color"], passes["albedo"], passes["normal"])
     print(f"Denoised {w} x {h} in {time.time() - start:.1f} s")
+    clean = photo_finish(clean, scene.cycles.seed)
     img = bpy.data.images.new("Clean", w, h, alpha=False, float_buffer=True)
     rgba = np.concatenate([clean, np.ones((h, w, 1), np.float32)], axis=2)
     img.pixels.foreach_set(rgba.ravel())

@@ -41,7 +41,7 @@ teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
 cush = kit.fabric("Cushion", rnd.choice([(0.9, 0.88, 0.83), (0.82, 0.78, 0.7)]))
 accent = kit.fabric("Accent", rnd.choice([(0.2, 0.35, 0.45), (0.75, 0.5, 0.3), (0.45, 0.5, 0.4)]))
 wall = kit.plaster("Wall", (0.9, 0.88, 0.84))
-island = kit.haze(kit.plain("Island", (0.04, 0.08, 0.04), 0.9), 5000, 0.6)
+island = kit.haze(kit.canopy("Island", (0.04, 0.08, 0.04)), 5000, 0.6)
 
 # The bay: sea to the horizon with islands, headlands far off, and the wooded hillside falling to the shore.
 kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
@@ -49,14 +49,9 @@ for i in range(4):
     r = rnd.uniform(200, 340)
     y = rnd.uniform(1300, 2200)
     x = y * (rnd.uniform(-0.55, -0.15) if i % 2 else rnd.uniform(0.1, 0.5))
-    isl = kit.sphere("Island", (x, y, -60 - r * 0.45), r, island, (2.0, 1.2, 0.8), subdiv=4)
-    tex = bpy.data.textures.get("Ridges") or bpy.data.textures.new("Ridges", "CLOUDS")
-    tex.noise_scale = 0.5
-    dm = isl.modifiers.new("Ridges", "DISPLACE")
-    dm.texture = tex
-    dm.texture_coords = "LOCAL"
-    dm.strength = 0.25
-kit.far_hills(kit.plain("Headland", (0.05, 0.09, 0.06), 0.9), distance=2600, count=3, height=160, width=5000, base=-60)
+    isl = kit.sphere("Island", (x, y, -60 - r * 0.45), r, island, (2.0, 1.2, 0.8), subdiv=5)
+    kit.rugged(isl, r)
+kit.far_hills(kit.canopy("Headland", (0.05, 0.09, 0.05)), distance=2600, count=3, height=160, width=5000, base=-60)
 hillside = kit.plane("Hillside", (0, 80, -32), (400, 160), slope, rot=(math.radians(-20), 0, 0))
 # Treetops on the slope below the deck (placed on the slope plane).
 for i in range(22):
@@ -74,7 +69,7 @@ if not balcony:
     PW, PL = 7.0, 4.0
     PY = 5.0
     pool_tile = kit.tiles("PoolTile", (0.32, 0.55, 0.58), (0.8, 0.8, 0.8), size=0.12, rough=0.2)
-    coping = kit.tiles("Coping", (0.82, 0.8, 0.75), size=0.5, rough=0.45)
+    coping = kit.tiles("Coping", (0.82, 0.8, 0.75), size=0.5, rough=0.45, wear=0.6)
     kit.box("Deck", (0, 1.0, -0.1), (22, 8, 0.2), deck, 0.01)
     kit.box("PoolFloor", (0, PY + PL / 2, -1.25), (PW, PL, 0.1), pool_tile, 0)
     for sx in (-1, 1):
@@ -110,16 +105,7 @@ if not balcony:
     kit.cushion("Throw", (px + 0.4, py + 0.5, 0.59), (1.0, 0.6, 0.04), accent)
     sheer = kit.fabric("Sheer", (0.96, 0.95, 0.92), scale=120, sheen=0.8)
     for ox in (-1.3, 1.3):
-        c = kit.plane("Drape", (px + ox, py, 1.3), (0.5, 2.5), sheer, rot=(math.radians(90), 0, math.radians(90)))
-        sub = c.modifiers.new("Sub", "SUBSURF")
-        sub.subdivision_type = "SIMPLE"
-        sub.levels = sub.render_levels = 5
-        dm = c.modifiers.new("Folds", "DISPLACE")
-        tex = bpy.data.textures.new("Folds", "WOOD")
-        tex.wood_type = "BANDNOISE"
-        tex.noise_scale = 0.05
-        dm.texture = tex
-        dm.strength = 0.05
+        kit.pleated((px + ox, py - 0.25), (0, 1), 0.5, 0.05, 2.55, sheer, depth=0.035)
     # Lanterns on the deck, lit for the evening.
     if golden:
         glow = kit.emission("Lantern", (1.0, 0.7, 0.4), 1.5)
@@ -141,7 +127,7 @@ if not balcony:
 else:
     # A condo balcony forty metres up: tiled floor, glass balustrade, two chairs and a table.
     frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
-    kit.box("Balcony", (0, 1.2, Z - 0.1), (6, 3.2, 0.2), kit.tiles("BalconyTiles", (0.72, 0.7, 0.66), size=0.6, rough=0.3), 0.01)
+    kit.box("Balcony", (0, 1.2, Z - 0.1), (6, 3.2, 0.2), kit.tiles("BalconyTiles", (0.72, 0.7, 0.66), size=0.6, rough=0.3, wear=0.3), 0.01)
     kit.box("Rail", (0, 2.75, Z + 0.55), (6, 0.02, 1.05), kit.glass("RailGlass", (0.85, 0.93, 0.93)), 0)
     kit.box("Handrail", (0, 2.75, Z + 1.1), (6, 0.06, 0.04), frame, 0.01)
     kit.box("Side", (-3.05, 1.2, Z + 1.5), (0.1, 3.2, 3.0), wall, 0.01)
@@ -159,17 +145,43 @@ else:
     kit.cylinder("Pot", (2.5, 2.2, Z + 0.3), 0.25, 0.6, kit.plain("Pot", (0.25, 0.24, 0.22), 0.6), verts=32)
     kit.bush((2.5, 2.2, Z + 0.55), 0.45, leaf, flowers=bloom, bloom=0.5)
     # The gardens and pool of the condo below, by the shore.
-    kit.box("Garden", (0, 60, 0), (200, 130, 0.2), kit.grass("Lawn"), 0)
+    kit.box("Garden", (0, 60, 0), (200, 130, 0.2), kit.grass("Lawn", (0.04, 0.07, 0.025)), 0)
     kit.box("Beach", (0, 135, -0.5), (400, 30, 0.2), kit.plain("Sand", (0.85, 0.78, 0.62), 0.9), 0)
     kit.box("CondoPool", (-5, 40, 0.12), (24, 8, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
-    kit.box("PoolDeck", (-5, 40, 0.1), (30, 13, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6), 0)
-    for i in range(30):
-        kit.bush((rnd.uniform(-60, 60), rnd.uniform(12, 110), 0.1), rnd.uniform(2.5, 4.5), leaf, lumps=2, flowers=bloom if i % 4 == 0 else None, bloom=0.3)
+    kit.box("PoolDeck", (-5, 40, 0.1), (30, 13, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6, wear=0.7), 0)
+    # Mature gardens: tree crowns close together, the lawn showing only between them.
+    for i in range(70):
+        tx, ty = rnd.uniform(-75, 75), rnd.uniform(12, 122)
+        if abs(tx + 5) < 17 and 32 < ty < 48:
+            continue
+        crown = rnd.uniform(3.5, 6.0)
+        z = rnd.uniform(1.5, 4.0)
+        kit.cylinder("TreeTrunk", (tx, ty, z / 2), crown * 0.07, z, bark, verts=10)
+        kit.bush((tx, ty, z), crown, leaf, lumps=3, flat=0.8, flowers=bloom if i % 6 == 0 else None, bloom=0.3)
     kit.hedge((-60, 48, 0.1), (60, 48, 0.1), 1.5, 1.2, leaf)
+    # Neighbouring villas under tiled hip roofs between the trees, and flowering trees.
+    house_wall = kit.plaster("HouseWall", (0.9, 0.88, 0.83))
+    tiles_ = [kit.roof_tiles("Roof%d" % k, c) for k, c in enumerate(((0.3, 0.13, 0.08), (0.2, 0.18, 0.17), (0.36, 0.2, 0.12)))]
+    for i in range(8):
+        hx, hy = rnd.uniform(-60, 60), rnd.uniform(58, 118)
+        if abs(hx + 5) < 18 and hy < 60:
+            continue
+        hw, hd = rnd.uniform(8, 12), rnd.uniform(7, 10)
+        kit.box("House", (hx, hy, 1.6), (hw, hd, 3.0), house_wall, 0.02)
+        bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=1, radius2=0, depth=1, location=(0, 0, 0))
+        r = bpy.context.active_object
+        r.rotation_euler = (0, 0, math.pi / 4)
+        bpy.ops.object.transform_apply(rotation=True)
+        r.scale = ((hw + 1.6) / math.sqrt(2), (hd + 1.6) / math.sqrt(2), 2.6)
+        r.location = (hx, hy, 3.1 + 1.3)
+        bpy.ops.object.transform_apply(scale=True)
+        r.data.materials.append(rnd.choice(tiles_))
+    for i in range(9):
+        kit.frangipani((rnd.uniform(-50, 50), rnd.uniform(15, 90), 0.1), rnd.uniform(5, 7), long_leaf, bark, plumeria)
     for i in range(26):
         kit.palm((rnd.uniform(-50, 50), rnd.uniform(12, 120), 0.1), rnd.uniform(10, 15), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=15)
     cam_loc = (-1.4, -0.2, Z + 1.5)
-    kit.camera(cam_loc, (5.0, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.12)
+    kit.camera(cam_loc, (5.0, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.04)
 
 scene.view_settings.exposure = -0.2 if not golden else 0.35
 kit.render(opts)

@@ -33,7 +33,7 @@ DESIGNS = [
 d = DESIGNS[v % len(DESIGNS)]
 rnd = random.Random(v)
 
-kit.sky(*d["sun"], air=1.0, dust=1.5 + rnd.random())
+kit.sky(*d["sun"], air=1.0, dust=0.2 + 0.4 * rnd.random(), clouds=0.5)
 
 
 # Materials.
@@ -47,16 +47,16 @@ accent = {
 deck = (
     kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06), 1.0, rough=0.55)
     if d["deck"] == "wood"
-    else kit.tiles("Paving", (0.72, 0.68, 0.6), size=0.6, rough=0.5, vary=0.05)
+    else kit.tiles("Paving", (0.72, 0.68, 0.6), size=0.6, rough=0.5, vary=0.05, wear=0.8)
 )
 pool_tile = kit.tiles("PoolTile", rnd.choice([(0.35, 0.62, 0.6), (0.45, 0.6, 0.62), (0.6, 0.62, 0.58)]), (0.8, 0.8, 0.8), size=0.12, rough=0.2)
 water = kit.water("Water")
-glass = kit.plain("Glazing", (0.02, 0.025, 0.03), rough=0.03, spec=0.9)
+glass = kit.plain("Glazing", (0.02, 0.025, 0.03), rough=0.0, spec=0.9)
 frame = kit.plain("Frame", (0.04, 0.04, 0.04), rough=0.35, metal=0.6)
 roof_mat = (
     kit.plaster("Slab", (0.8, 0.79, 0.76))
     if d["roof"] == "flat"
-    else kit.tiles("RoofTiles", rnd.choice([(0.2, 0.18, 0.17), (0.3, 0.13, 0.08), (0.14, 0.15, 0.17)]), (0.1, 0.1, 0.1), size=0.3, rough=0.6, gloss_bump=0.6)
+    else kit.roof_tiles("RoofTiles", rnd.choice([(0.2, 0.18, 0.17), (0.3, 0.13, 0.08), (0.14, 0.15, 0.17)]))
 )
 lawn = kit.grass("Lawn")
 leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
@@ -64,7 +64,7 @@ palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
 cushion_mat = kit.fabric("Cushion", rnd.choice([(0.85, 0.83, 0.78), (0.55, 0.6, 0.62), (0.75, 0.7, 0.6)]))
 teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
-hill = kit.plain("Hill", (0.06, 0.1, 0.07), 0.9)
+hill = kit.canopy("Hill", (0.05, 0.09, 0.05))
 inside = kit.plaster("Inside", (0.6, 0.55, 0.48))
 warm = kit.emission("Warm", (1.0, 0.75, 0.45), 3.0)
 
@@ -81,7 +81,7 @@ for sy in (-1, 1):
     kit.box("PoolWallY", (PX, PY + sy * (PL / 2 + 0.05), DZ / 2), (PW + 0.2, 0.1, DZ), pool_tile, 0)
 kit.box("Water", (PX, PY, DZ / 2), (PW, PL, DZ - 0.1), water, 0)
 # Deck around the pool, with a stone coping.
-coping = kit.tiles("Coping", (0.85, 0.83, 0.78), size=0.5, rough=0.45)
+coping = kit.tiles("Coping", (0.85, 0.83, 0.78), size=0.5, rough=0.45, wear=0.6)
 kit.box("DeckFront", (PX, -3.1, DZ / 2), (PW + 10, 10.0, DZ), deck, 0.01)
 kit.box("DeckBack", (PX, PY + PL / 2 + 2.5, DZ / 2), (PW + 10, 5.0, DZ), deck, 0.01)
 for sx in (-1, 1):
@@ -138,10 +138,17 @@ for i in range(0 if single else n):
     cx = ux0 + (i + 0.5) * (ux1 - ux0) / n
     kit.box("UpGlass", (cx, uy, base + H1 + 1.45), ((ux1 - ux0) / n - 0.5, 0.06, 1.8), glass, 0)
     kit.box("UpFrame", (cx, uy - 0.03, base + H1 + 1.45), ((ux1 - ux0) / n - 0.4, 0.04, 1.9), frame, 0.005)
-# Balcony glass railing.
+# Balcony railing of slim dark steel: posts, a handrail and two rails between (a glass one, seen
+# through against the glazing, is more than the denoiser can tell apart from grain).
 if not single:
     kit.box("Balcony", (up_x, HY - 0.6, base + H1 + 0.05), (up_w, 1.4, 0.12), roof_mat if d["roof"] == "flat" else wall, 0.01)
-    kit.box("Rail", (up_x, HY - 1.28, base + H1 + 0.6), (up_w, 0.03, 1.0), kit.window_glass("RailGlass"), 0)
+    ry, rz = HY - 1.26, base + H1 + 0.11
+    kit.box("Handrail", (up_x, ry, rz + 1.0), (up_w, 0.06, 0.04), frame, 0.005)
+    for h in (0.35, 0.68):
+        kit.box("RailBar", (up_x, ry, rz + h), (up_w, 0.025, 0.025), frame, 0.003)
+    posts = max(2, round(up_w / 1.3))
+    for i in range(posts + 1):
+        kit.box("RailPost", (up_x - up_w / 2 + 0.03 + i * (up_w - 0.06) / posts, ry, rz + 0.5), (0.04, 0.04, 1.0), frame, 0.003)
 
 if not single:
     kit.box("Canopy", (0, HY + HD / 2 - 0.6, base + H1 + 0.05), (HW + 1.6, HD + 2.4, 0.22), kit.plaster("Soffit", (0.85, 0.84, 0.8)) if d["roof"] != "flat" else roof_mat, 0.01)
@@ -193,7 +200,7 @@ if d.get("sala"):
         for oy in (-1.5, 1.5):
             kit.box("Post", (sx + ox, sy + oy, DZ + 1.6), (0.16, 0.16, 2.6), teak, 0.01)
     kit.box("Beam", (sx, sy, DZ + 2.95), (3.5, 3.5, 0.18), teak, 0.01)
-    tile = kit.tiles("SalaTiles", (0.36, 0.2, 0.12), (0.12, 0.1, 0.08), size=0.25, rough=0.6, gloss_bump=0.6)
+    tile = kit.roof_tiles("SalaTiles", (0.36, 0.2, 0.12), course=0.2, width=0.25)
     for w, h, z in ((5.0, 1.2, DZ + 3.6), (2.6, 1.3, DZ + 4.5)):
         bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=w / math.sqrt(2), radius2=0.05, depth=h * 1.6, location=(sx, sy, z), rotation=(0, 0, math.pi / 4))
         bpy.context.active_object.data.materials.append(tile)
@@ -235,9 +242,18 @@ for sx in (-1, 1):
 # Low beds along the house front, in front of the walls.
 kit.groundcover((0, HY - 0.45, DZ), (HW - 1.0, 0.5), leaf)
 
+# The plot's boundary: a rendered garden wall on each side with the neighbours' trees over it,
+# so no bare land runs to the horizon.
+boundary = kit.plaster("BoundaryWall", (0.84, 0.82, 0.78))
+for sx in (-1, 1):
+    x0 = sx * (HW / 2 + 9)
+    kit.box("BoundaryWall", (x0, (HY + HD - 8) / 2, 1.1), (0.25, HY + HD + 16, 2.2), boundary, 0.01)
+    kit.box("WallCap", (x0, (HY + HD - 8) / 2, 2.24), (0.35, HY + HD + 16, 0.08), boundary, 0.01)
+    for i in range(5):
+        kit.bush((x0 + sx * rnd.uniform(2, 6), rnd.uniform(-6, HY + HD + 6), rnd.uniform(1.5, 3.5)), rnd.uniform(2.5, 3.8), leaf, lumps=3)
 # Background jungle behind the house: big trees of foliage and more palms.
-for i in range(8):
-    kit.bush((rnd.uniform(-30, 30), HY + HD + rnd.uniform(6, 18), 0), rnd.uniform(2.5, 4.0), leaf, lumps=3)
+for i in range(13):
+    kit.bush((rnd.uniform(-40, 40), HY + HD + rnd.uniform(6, 20), rnd.uniform(0, 2.5)), rnd.uniform(2.5, 4.5), leaf, lumps=3)
 for i in range(6):
     kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(4, 14), 0), rnd.uniform(9, 13), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=14)
 
