@@ -4,6 +4,7 @@
  * connections, requests in flight finish, then the database is closed.
  */
 import type { Server } from "node:http";
+import { listen } from "./server/listen.ts";
 
 const dev = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,7 +25,7 @@ async function main() {
 
   const started = await appModule.startApp({ vite });
   const { app, config, logger } = started;
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = listen(app, config.port, config.host, () => {
     logger.info({ url: config.publicUrl, port: config.port }, "listening");
   });
   server.on("error", (error) => {
