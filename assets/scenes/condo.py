@@ -30,6 +30,7 @@ trunk = kit.palm_bark("Trunk")
 paving = kit.tiles("Paving", (0.52, 0.49, 0.44), size=0.6, rough=0.5, wear=0.8)
 pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
 hill = kit.canopy("Hill", (0.05, 0.09, 0.05))
+bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
 
 kit.plane("Lawn", (0, 0, -1.3), (600, 600), kit.grass("Lawn"))
 kit.far_hills(hill, distance=300, count=6, height=70)
@@ -55,8 +56,12 @@ for f in range(FLOORS + 1):
             if trees:
                 # Planters with greenery along each balcony.
                 kit.box("Planter", (x, BY - 1.85, z + 0.55), (bw - 0.3, 0.45, 0.6), timber, 0.01)
-                if rnd.random() < 0.8:
-                    kit.bush((x + rnd.uniform(-0.8, 0.8), BY - 1.85, z + 0.6), rnd.uniform(0.5, 0.8), leaf, lumps=3, flat=0.8)
+                # Residents plant them unevenly: a full run, a shorter one, or nothing.
+                fill = rnd.random()
+                if fill > 0.15:
+                    run = (bw - 0.5) * (1.0 if fill > 0.55 else rnd.uniform(0.35, 0.6))
+                    x0 = x - (bw - 0.5) / 2 + rnd.uniform(0, bw - 0.5 - run)
+                    kit.hedge((x0, BY - 1.85, z + 0.8), (x0 + run, BY - 1.85, z + 0.8), rnd.uniform(0.35, 0.7), 0.5, leaf, flowers=bloom if fill > 0.85 else None, bloom=0.3)
             else:
                 kit.box("Rail", (x, BY - 2.05, z + 0.75), (bw, 0.02, 1.0), rail, 0)
     if trees:
@@ -82,7 +87,6 @@ for i in range(6):
     lx = -PW / 2 + 2 + i * 2.2
     kit.box("Lounger", (lx, 10 + PL / 2 + 1.8, 0.3), (0.7, 2.0, 0.1), timber, 0.01)
     kit.cushion("Pad", (lx, 10 + PL / 2 + 1.8, 0.4), (0.66, 1.9, 0.1), cushion_mat)
-bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
 long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
 plumeria = kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05)
 bark = kit.palm_bark("Bark", (0.36, 0.34, 0.31))
@@ -97,13 +101,12 @@ for sx in (-1, 1):
 for i in range(8):
     kit.bush((rnd.uniform(-BW / 2 - 6, BW / 2 + 6), rnd.choice([BY - 5.5, 10 + PL / 2 + 5]), 0.1), rnd.uniform(0.7, 1.2), leaf, flowers=bloom if i % 3 == 0 else None, bloom=0.4)
 for i in range(8):
-    kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(2, 4), leaf, lumps=3)
+    kit.bush((rnd.choice([-1, 1]) * rnd.uniform(BW / 2 + 4, BW / 2 + 15), rnd.uniform(0, 30), 0), rnd.uniform(1.0, 1.8), leaf, lumps=4, flat=0.6)
 
 # The estate's mature trees round the garden and behind the building: crowns on trunks, so the
 # horizon is trees and hills, not bare ground.
 def tree(x, y, height, radius):
-    kit.cylinder("TreeTrunk", (x, y, height / 2), radius * 0.08, height, bark, verts=12)
-    kit.bush((x, y, height * 0.85), radius, leaf, lumps=3, flat=0.75)
+    kit.tree((x, y, 0), height * 1.1, radius * 2.2, leaf, bark)
 
 
 for i in range(16):
@@ -111,6 +114,10 @@ for i in range(16):
 for i in range(12):
     sx = rnd.choice([-1, 1])
     tree(sx * rnd.uniform(BW / 2 + 12, BW / 2 + 45), rnd.uniform(-8, BY + 10), rnd.uniform(5, 9), rnd.uniform(3.0, 5.0))
+# Farther out, the neighbouring estates' trees close the view on both sides.
+for i in range(18):
+    sx = rnd.choice([-1, 1])
+    tree(sx * rnd.uniform(BW / 2 + 45, BW / 2 + 110), rnd.uniform(-30, BY + 40), rnd.uniform(7, 12), rnd.uniform(4.0, 6.0))
 
 # Planted beds either side of the path in the foreground.
 for sx in (-1, 1):

@@ -944,6 +944,56 @@ def frangipani(loc, height=3.5, leaf_mat=None, bark_mat=None, flower_mat=None):
     return obj
 
 
+def tree(loc, height=8.0, spread=8.0, leaf_mat=None, bark_mat=None, flowers=None, bloom=0.2):
+    """A broad tropical shade tree (rain tree, mango, tamarind at a glance): a trunk that forks
+    into leaning limbs, each carrying a flattened clump of foliage, the clumps of uneven size and
+    height, so the crown is a ragged umbrella with sky between its clumps, not a ball on a stick."""
+    curve = bpy.data.curves.new("Limbs", "CURVE")
+    curve.dimensions = "3D"
+    curve.bevel_depth = max(0.06, spread * 0.022)
+    curve.bevel_resolution = 2
+
+    def limb(a, b, ra, rb):
+        sp = curve.splines.new("BEZIER")
+        sp.bezier_points.add(1)
+        for bp, co, r in zip(sp.bezier_points, (a, b), (ra, rb)):
+            bp.co = co
+            bp.radius = r
+            bp.handle_left_type = bp.handle_right_type = "AUTO"
+
+    base = Vector(loc)
+    fork = base + Vector((random.uniform(-0.06, 0.06) * height, random.uniform(-0.06, 0.06) * height, height * random.uniform(0.32, 0.45)))
+    limb(base, fork, 1.6, 1.1)
+    n = random.randint(4, 6)
+    turn = random.uniform(0, 2 * math.pi)
+    clumps = []
+    for i in range(n):
+        ang = turn + i * 2 * math.pi / n + random.uniform(-0.4, 0.4)
+        reach = spread * 0.5 * random.uniform(0.45, 0.9)
+        tip = base + Vector((math.cos(ang) * reach, math.sin(ang) * reach, height * random.uniform(0.62, 0.82)))
+        limb(fork, tip, 0.8, 0.35)
+        clumps.append((tip, spread * random.uniform(0.2, 0.32)))
+    # The crown's top, over the fork, and a few lower clumps that break its underside.
+    clumps.append((fork + Vector((0, 0, height * random.uniform(0.45, 0.55))), spread * random.uniform(0.24, 0.3)))
+    for _ in range(random.randint(1, 3)):
+        tip, r = random.choice(clumps[:n])
+        clumps.append((tip + Vector((random.uniform(-1, 1) * r, random.uniform(-1, 1) * r, -r * 0.45)), r * 0.6))
+    obj = bpy.data.objects.new("Tree", curve)
+    _link(obj)
+    if bark_mat:
+        curve.materials.append(bark_mat)
+    card = leaf_card(leaf_mat, "leaf")
+    size = 0.16 + 0.012 * spread
+    for centre, r in clumps:
+        flat = random.uniform(0.5, 0.7)
+        s = _lump("Crown", centre + Vector((0, 0, r * flat * 0.4)), r, flat, _core(leaf_mat), 0.45)
+        area = 4 * math.pi * r * r * (0.4 + 0.6 * flat)
+        _scatter(s, card, min(6000, area / (size * size * 0.3)), size, random.randint(0, 9999), 0.9)
+        if flowers is not None:
+            _scatter(s, leaf_card(flowers, "bract"), min(1500, bloom * area / (size * size * 0.4)), size, random.randint(0, 9999), 0.8)
+    return obj
+
+
 def paddle_clump(loc, height=1.6, leaf_mat=None, bract_mat=None, n=9):
     """Bird of paradise or heliconia: upright stalks with big paddle leaves and bright bracts."""
     from mathutils import Matrix

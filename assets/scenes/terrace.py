@@ -57,7 +57,8 @@ hillside = kit.plane("Hillside", (0, 80, -32), (400, 160), slope, rot=(math.radi
 for i in range(22):
     y = rnd.uniform(12, 120)
     x = rnd.uniform(-70, 70)
-    kit.bush((x, y, -32 - (y - 80) * math.tan(math.radians(20)) - 2), rnd.uniform(3, 5), leaf, lumps=2)
+    crown = rnd.uniform(3, 5)
+    kit.tree((x, y, -32 - (y - 80) * math.tan(math.radians(20)) - 0.5), crown * 1.6, crown * 2.2, leaf, bark)
 for i in range(7):
     y = rnd.uniform(10, 40)
     x = rnd.choice([-1, 1]) * rnd.uniform(9, 30)
@@ -128,8 +129,9 @@ else:
     # A condo balcony forty metres up: tiled floor, glass balustrade, two chairs and a table.
     frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
     kit.box("Balcony", (0, 1.2, Z - 0.1), (6, 3.2, 0.2), kit.tiles("BalconyTiles", (0.72, 0.7, 0.66), size=0.6, rough=0.3, wear=0.3), 0.01)
-    kit.box("Rail", (0, 2.75, Z + 0.55), (6, 0.02, 1.05), kit.glass("RailGlass", (0.85, 0.93, 0.93)), 0)
-    kit.box("Handrail", (0, 2.75, Z + 1.1), (6, 0.06, 0.04), frame, 0.01)
+    # A rendered parapet with a stone cap: over it, the far gardens, the shore and the bay.
+    kit.box("Parapet", (0, 2.75, Z + 0.5), (6, 0.2, 1.0), wall, 0.01)
+    kit.box("ParapetCap", (0, 2.75, Z + 1.02), (6.04, 0.28, 0.05), kit.tiles("Cap", (0.78, 0.76, 0.72), size=0.6, rough=0.4, wear=0.4), 0.005)
     kit.box("Side", (-3.05, 1.2, Z + 1.5), (0.1, 3.2, 3.0), wall, 0.01)
     kit.box("Soffit", (0, 1.2, Z + 2.9), (6, 3.2, 0.2), wall, 0.01)
     for cx in (1.4, 2.5):
@@ -154,10 +156,10 @@ else:
         tx, ty = rnd.uniform(-75, 75), rnd.uniform(12, 122)
         if abs(tx + 5) < 17 and 32 < ty < 48:
             continue
+        if ty < 70:
+            continue  # under the parapet's line of sight
         crown = rnd.uniform(3.5, 6.0)
-        z = rnd.uniform(1.5, 4.0)
-        kit.cylinder("TreeTrunk", (tx, ty, z / 2), crown * 0.07, z, bark, verts=10)
-        kit.bush((tx, ty, z), crown, leaf, lumps=3, flat=0.8, flowers=bloom if i % 6 == 0 else None, bloom=0.3)
+        kit.tree((tx, ty, 0.1), crown * rnd.uniform(1.4, 1.9), crown * 2.2, leaf, bark, flowers=bloom if i % 6 == 0 else None, bloom=0.3)
     kit.hedge((-60, 48, 0.1), (60, 48, 0.1), 1.5, 1.2, leaf)
     # Neighbouring villas under tiled hip roofs between the trees, and flowering trees.
     house_wall = kit.plaster("HouseWall", (0.9, 0.88, 0.83))
@@ -180,8 +182,8 @@ else:
         kit.frangipani((rnd.uniform(-50, 50), rnd.uniform(15, 90), 0.1), rnd.uniform(5, 7), long_leaf, bark, plumeria)
     for i in range(26):
         kit.palm((rnd.uniform(-50, 50), rnd.uniform(12, 120), 0.1), rnd.uniform(10, 15), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=15)
-    cam_loc = (-1.4, -0.2, Z + 1.5)
-    kit.camera(cam_loc, (5.0, 30, Z + 1.5), lens=18, fstop=8, shift_y=-0.04)
+    cam_loc = (-1.2, -0.6, Z + 1.65)
+    kit.camera(cam_loc, (4.0, 30, Z + 1.65), lens=18, fstop=8, shift_y=-0.05)
 
 scene.view_settings.exposure = -0.2 if not golden else 0.35
 kit.render(opts)

@@ -82,14 +82,15 @@ for sy in (-1, 1):
 kit.box("Water", (PX, PY, DZ / 2), (PW, PL, DZ - 0.1), water, 0)
 # Deck around the pool, with a stone coping.
 coping = kit.tiles("Coping", (0.85, 0.83, 0.78), size=0.5, rough=0.45, wear=0.6)
-kit.box("DeckFront", (PX, -3.1, DZ / 2), (PW + 10, 10.0, DZ), deck, 0.01)
+kit.box("DeckFront", (PX, PY - PL / 2 - 5.0, DZ / 2), (PW + 10, 10.0, DZ), deck, 0.01)
 kit.box("DeckBack", (PX, PY + PL / 2 + 2.5, DZ / 2), (PW + 10, 5.0, DZ), deck, 0.01)
 for sx in (-1, 1):
     kit.box("DeckSide", (PX + sx * (PW / 2 + 2.5), PY, DZ / 2), (5, PL, DZ), deck, 0.01)
 for sx in (-1, 1):
     kit.box("Coping", (PX + sx * (PW / 2 + 0.2), PY, DZ + 0.02), (0.4, PL + 0.8, 0.05), coping, 0.01)
 for sy in (-1, 1):
-    kit.box("Coping", (PX, PY + sy * (PL / 2 + 0.2), DZ + 0.02), (PW + 0.8, 0.4, 0.05), coping, 0.01)
+    # Between the side strips, which take the corners: overlapping tops render black where they meet.
+    kit.box("Coping", (PX, PY + sy * (PL / 2 + 0.2), DZ + 0.02), (PW, 0.4, 0.05), coping, 0.01)
 
 # The house.
 HY = PY + PL / 2 + 3.0
@@ -137,7 +138,12 @@ n = max(2, round((ux1 - ux0) / 1.8))
 for i in range(0 if single else n):
     cx = ux0 + (i + 0.5) * (ux1 - ux0) / n
     kit.box("UpGlass", (cx, uy, base + H1 + 1.45), ((ux1 - ux0) / n - 0.5, 0.06, 1.8), glass, 0)
-    kit.box("UpFrame", (cx, uy - 0.03, base + H1 + 1.45), ((ux1 - ux0) / n - 0.4, 0.04, 1.9), frame, 0.005)
+    # The frame round the pane sits behind it, showing as a border; a mullion and a transom in front.
+    gw = (ux1 - ux0) / n - 0.5
+    kit.box("UpFrame", (cx, uy + 0.05, base + H1 + 1.45), (gw + 0.1, 0.04, 1.9), frame, 0.005)
+    kit.box("UpMullion", (cx, uy - 0.05, base + H1 + 1.45), (0.05, 0.05, 1.8), frame, 0.004)
+    kit.box("UpTransom", (cx, uy - 0.05, base + H1 + 2.0), (gw, 0.05, 0.05), frame, 0.004)
+    kit.box("UpSill", (cx, uy - 0.1, base + H1 + 0.53), (gw + 0.2, 0.16, 0.05), wall, 0.01)
 # Balcony railing of slim dark steel: posts, a handrail and two rails between (a glass one, seen
 # through against the glazing, is more than the denoiser can tell apart from grain).
 if not single:
@@ -250,10 +256,14 @@ for sx in (-1, 1):
     kit.box("BoundaryWall", (x0, (HY + HD - 8) / 2, 1.1), (0.25, HY + HD + 16, 2.2), boundary, 0.01)
     kit.box("WallCap", (x0, (HY + HD - 8) / 2, 2.24), (0.35, HY + HD + 16, 0.08), boundary, 0.01)
     for i in range(5):
-        kit.bush((x0 + sx * rnd.uniform(2, 6), rnd.uniform(-6, HY + HD + 6), rnd.uniform(1.5, 3.5)), rnd.uniform(2.5, 3.8), leaf, lumps=3)
-# Background jungle behind the house: big trees of foliage and more palms.
-for i in range(13):
-    kit.bush((rnd.uniform(-40, 40), HY + HD + rnd.uniform(6, 20), rnd.uniform(0, 2.5)), rnd.uniform(2.5, 4.5), leaf, lumps=3)
+        spread = rnd.uniform(5, 7.5)
+        kit.tree((x0 + sx * rnd.uniform(2, 6), rnd.uniform(-6, HY + HD + 6), 0), spread * rnd.uniform(1.0, 1.3), spread, leaf, bark)
+# Background jungle behind the house: broad shade trees, lower shrubs under them, and more palms.
+for i in range(11):
+    spread = rnd.uniform(6, 10)
+    kit.tree((rnd.uniform(-40, 40), HY + HD + rnd.uniform(6, 22), 0), spread * rnd.uniform(1.0, 1.4), spread, leaf, bark)
+for i in range(6):
+    kit.bush((rnd.uniform(-30, 30), HY + HD + rnd.uniform(3, 8), 0), rnd.uniform(1.2, 2.0), leaf, lumps=3)
 for i in range(6):
     kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(4, 14), 0), rnd.uniform(9, 13), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=14)
 
