@@ -11,9 +11,12 @@ export interface CardFacts {
 
 /**
  * What each unit card on the page says, read from the visible text in one step in the browser,
- * so the result is one consistent snapshot of the list.
+ * so the result is one consistent snapshot of the list. The server streams its pages: after a
+ * navigation has committed, the new document may still be arriving, with its last card cut off,
+ * so the list is read once the whole document has been parsed.
  */
 export async function readCards(page: Page): Promise<CardFacts[]> {
+  await page.waitForLoadState("domcontentloaded");
   return page.getByTestId("unit-card").evaluateAll((cards) =>
     cards.map((card) => {
       const text = (selector: string, index = 0) =>
