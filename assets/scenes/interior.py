@@ -367,10 +367,11 @@ elif kind == "bedroom":
     kit.box("BedFrame", (bx, by + 0.9, 0.2), (2.0, 2.2, 0.3), wood, 0.02)
     kit.box("Headboard", (bx, by - 0.2, 0.65), (2.3, 0.1, 1.2), uph if rnd.random() < 0.5 else wood, 0.03)
     kit.cushion("Mattress", (bx, by + 0.9, 0.45), (1.85, 2.05, 0.24), linen)
-    kit.cushion("Duvet", (bx, by + 1.3, 0.56), (1.95, 1.4, 0.12), linen)
-    kit.cushion("Throw", (bx, by + 1.7, 0.62), (1.98, 0.5, 0.05), accent)
+    # The duvet over the mattress and down its sides and foot, a throw folded across its end.
+    kit.draped("Duvet", (bx, by + 1.2, 0.575), 1.9, 1.45, 0.32, linen)
+    kit.draped("Throw", (bx, by + 1.7, 0.61), 2.0, 0.55, 0.26, accent, thickness=0.015, folds=0.012)
     for px in (bx - 0.45, bx + 0.45):
-        kit.cushion("Pillow", (px, by + 0.15, 0.68), (0.75, 0.3, 0.22), linen, rot=(math.radians(-25), 0, 0))
+        kit.cushion("Pillow", (px, by + 0.2, 0.7), (0.74, 0.48, 0.15), linen, rot=(math.radians(-38), 0, 0))
     kit.cushion("Cushion", (bx, by + 0.35, 0.68), (0.5, 0.14, 0.35), accent, rot=(math.radians(-20), 0, 0))
     for sx_ in (-1, 1):
         nx = bx + sx_ * 1.45
@@ -381,7 +382,11 @@ elif kind == "bedroom":
     drapes()
     books(bx - 1.45, by + 0.2, 0.5, 2)
     art(bx, 0.02, 1.75, 1.3, 0.7, wall_axis="y")
-    kit.box("Bench", (bx, by + 2.35, 0.22), (1.4, 0.4, 0.44), uph, 0.03)
+    # An upholstered bench at the foot of the bed, on slim timber legs.
+    kit.cushion("Bench", (bx, by + 2.4, 0.4), (1.3, 0.42, 0.13), accent)
+    for ox in (-0.58, 0.58):
+        for oy in (-0.16, 0.16):
+            kit.box("BenchLeg", (bx + ox, by + 2.4 + oy, 0.17), (0.04, 0.04, 0.34), wood, 0.004)
     downlights([-W / 4, W / 4], [D / 2])
     cs = rnd.choice([-1, 1])
     # A reading corner opposite the camera: armchair, floor lamp, a side table with a book.

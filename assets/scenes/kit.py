@@ -683,6 +683,62 @@ def cushion(name, loc, size, mat, rot=(0, 0, 0)):
     return obj
 
 
+def draped(name, loc, width, length, drop, mat, thickness=0.03, folds=0.018):
+    """A duvet or a bedspread: flat over a `width` × `length` top whose centre is `loc` (its
+    height the top's), rolling over a rounded edge and hanging `drop` down the two sides and the
+    foot (+y), in loose vertical folds. The head end (-y) lies flat."""
+    import bmesh
+
+    r = 0.06
+    step = 0.04
+
+    def fall(d):
+        """(outward, down) of a point `d` past the top's edge, round the edge then straight down."""
+        if d <= 0:
+            return 0.0, 0.0
+        if d < r * math.pi / 2:
+            a = d / r
+            return r * math.sin(a), r * (1 - math.cos(a))
+        return r, r + d - r * math.pi / 2
+
+    us = [-width / 2 - drop + i * step for i in range(int((width + 2 * drop) / step) + 1)]
+    vs = [-length / 2 + j * step for j in range(int((length + drop) / step) + 1)]
+    x0, y0, z0 = loc
+    bm = bmesh.new()
+    grid = []
+    for v in vs:
+        row = []
+        dv = max(0.0, v - length / 2)
+        for u in us:
+            du = max(0.0, abs(u) - width / 2)
+            ox, zx = fall(du)
+            oy, zy = fall(dv)
+            hang = min(1.0, max(du, dv) / max(drop, 1e-3))
+            wave = folds * hang * (math.sin(v * 11.0 + 0.7 * math.sin(v * 3.1)) if du >= dv else math.sin(u * 13.0))
+            x = math.copysign(min(abs(u), width / 2) + ox + (wave if du >= dv else 0.0), u)
+            y = min(v, length / 2) + oy + (wave if dv > du else 0.0)
+            row.append(bm.verts.new((x0 + x, y0 + y, z0 - max(zx, zy))))
+        grid.append(row)
+    for a, b in zip(grid, grid[1:]):
+        for i in range(len(a) - 1):
+            bm.faces.new((a[i], a[i + 1], b[i + 1], b[i]))
+    mesh = bpy.data.meshes.new(name)
+    bm.to_mesh(mesh)
+    bm.free()
+    for p in mesh.polygons:
+        p.use_smooth = True
+    obj = bpy.data.objects.new(name, mesh)
+    _link(obj)
+    if mat:
+        mesh.materials.append(mat)
+    sol = obj.modifiers.new("Thick", "SOLIDIFY")
+    sol.thickness = thickness
+    sol.offset = 1.0
+    sub = obj.modifiers.new("Sub", "SUBSURF")
+    sub.levels = sub.render_levels = 1
+    return obj
+
+
 def cylinder(name, loc, radius, depth, mat=None, rot=(0, 0, 0), verts=32, smooth=True):
     bpy.ops.mesh.primitive_cylinder_add(vertices=verts, radius=radius, depth=depth, location=loc, rotation=rot)
     obj = bpy.context.active_object
