@@ -722,15 +722,9 @@ def draped(name, loc, width, length, drop, mat, thickness=0.03, folds=0.018):
     for a, b in zip(grid, grid[1:]):
         for i in range(len(a) - 1):
             bm.faces.new((a[i], a[i + 1], b[i + 1], b[i]))
-    mesh = bpy.data.meshes.new(name)
-    bm.to_mesh(mesh)
-    bm.free()
-    for p in mesh.polygons:
-        p.use_smooth = True
-    obj = bpy.data.objects.new(name, mesh)
-    _link(obj)
+    obj = _link(_mesh_object(name, bm))
     if mat:
-        mesh.materials.append(mat)
+        obj.data.materials.append(mat)
     sol = obj.modifiers.new("Thick", "SOLIDIFY")
     sol.thickness = thickness
     sol.offset = 1.0
@@ -797,18 +791,23 @@ def _leaf_into(bm, length, width, fold, curl, segs, place):
         bm.faces.new((a[1], b[1], b[2], a[2]))
 
 
+def _mesh_object(name, bm):
+    """A smooth-shaded object (not yet in any collection) of the mesh in `bm`, which is freed."""
+    mesh = bpy.data.meshes.new(name)
+    bm.to_mesh(mesh)
+    bm.free()
+    for p in mesh.polygons:
+        p.use_smooth = True
+    return bpy.data.objects.new(name, mesh)
+
+
 def _card(name, build):
     """An instance source object (kept out of the view layer): a mesh built by `build(bm)`."""
     import bmesh
 
     bm = bmesh.new()
     build(bm)
-    mesh = bpy.data.meshes.new(name)
-    bm.to_mesh(mesh)
-    bm.free()
-    for p in mesh.polygons:
-        p.use_smooth = True
-    obj = bpy.data.objects.new(name, mesh)
+    obj = _mesh_object(name, bm)
     coll = bpy.data.collections.get("Cards")
     if coll is None:
         coll = bpy.data.collections.new("Cards")

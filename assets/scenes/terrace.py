@@ -126,7 +126,7 @@ if not balcony:
     cam_loc = (rnd.uniform(-0.4, 0.4), 1.6, 1.45)
     kit.camera(cam_loc, (cam_loc[0], 20, 1.45), lens=18, fstop=8, shift_y=-0.02)
 else:
-    # A condo balcony forty metres up: tiled floor, glass balustrade, two chairs and a table.
+    # A condo balcony twenty-two metres up: tiled floor, a rendered parapet, two chairs and a table.
     frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
     kit.box("Balcony", (0, 1.2, Z - 0.1), (6, 3.2, 0.2), kit.tiles("BalconyTiles", (0.72, 0.7, 0.66), size=0.6, rough=0.3, wear=0.3), 0.01)
     # A rendered parapet with a stone cap: over it, the far gardens, the shore and the bay.
