@@ -51,6 +51,8 @@ test("enrol an authenticator, sign in with a code and a recovery code, replace i
     await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
 
     await page.getByRole("button", { name: "Logout" }).click();
+    // Wait for the sign-out to be answered: navigating at once would cancel its post.
+    await expectSignedOut(page);
     await signIn(page, server.url);
     await page.getByLabel("Code").fill(codes[0] ?? "");
     await page.getByRole("button", { name: "Verify" }).click();
@@ -71,6 +73,8 @@ test("enrol an authenticator, sign in with a code and a recovery code, replace i
 
     // Until the new one is confirmed, the old factor still signs in.
     await page.getByRole("button", { name: "Logout" }).click();
+    // Wait for the sign-out to be answered: navigating at once would cancel its post.
+    await expectSignedOut(page);
     await signIn(page, server.url);
     await page.getByLabel("Code").fill(codes[2] ?? "");
     await page.getByRole("button", { name: "Verify" }).click();
