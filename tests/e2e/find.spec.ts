@@ -125,6 +125,13 @@ test.describe("sorting, chips and the count", () => {
     await expect(apply).toBeVisible();
     const box = await apply.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    // The status tabs below it show all three labels, not one cut off at the edge.
+    const tabs = page.getByRole("navigation", { name: "Статус объекта" });
+    const occupied = await tabs.getByRole("link", { name: "Занято" }).boundingBox();
+    const row = await tabs.boundingBox();
+    expect(occupied && row && occupied.x + occupied.width).toBeLessThanOrEqual(
+      (row?.x ?? 0) + (row?.width ?? 0),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

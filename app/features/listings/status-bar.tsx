@@ -59,14 +59,15 @@ export function StatusTabs({ query }: { query: ListingQuery }) {
   const href = useStatusHref(query);
   return (
     <nav aria-label={t("status.tabs")} className="overflow-x-auto">
-      <ul className="inline-flex gap-1 rounded-full bg-sand-100 p-1">
+      {/* On a phone the three tabs share the row's width, so the longest Russian labels fit. */}
+      <ul className="flex w-full gap-1 rounded-full bg-sand-100 p-1 sm:inline-flex sm:w-auto">
         {PROPERTY_STATUSES.map((status) => (
-          <li key={status}>
+          <li key={status} className="flex-auto sm:flex-none">
             <Link
               to={href(status)}
               preventScrollReset
               aria-current={status === query.status ? "page" : undefined}
-              className={`block rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition ${
+              className={`block rounded-full px-3 py-2 text-center text-sm sm:px-4 font-semibold whitespace-nowrap transition ${
                 status === query.status
                   ? "bg-white text-sea-900 shadow"
                   : "text-ink-600 hover:text-sea-900"
