@@ -28,6 +28,10 @@ test("newsletter: consent required, subscribing twice is fine", async ({ page })
   await form.getByPlaceholder("Your e-mail").fill(email);
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(form.getByText("Please agree to receive the newsletter.")).toBeVisible();
+  // The reason is tied to the box, so a screen reader says it there.
+  await expect(form.getByRole("checkbox")).toHaveAccessibleDescription(
+    "Please agree to receive the newsletter.",
+  );
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByText("You are subscribed. Thank you!")).toBeVisible();

@@ -93,6 +93,51 @@ export function TextField({
   );
 }
 
+/**
+ * The consent box of a public form (`consent=yes` when ticked), with its error tied to it. The
+ * colours suit the form's background: `textClass` for the label, `errorClass` for the error.
+ */
+export function ConsentField({
+  label,
+  checked,
+  error,
+  textClass = "text-ink-700",
+  errorClass = "text-rose-700",
+  accentClass = "accent-sea-800",
+}: {
+  label: string;
+  checked: boolean;
+  error?: FormErrorKey | undefined;
+  textClass?: string;
+  errorClass?: string;
+  accentClass?: string;
+}) {
+  const { t } = useT();
+  const errorId = `${useId()}-error`;
+  return (
+    <div>
+      <label className={`flex items-start gap-3 text-sm ${textClass}`}>
+        <input
+          type="checkbox"
+          name="consent"
+          value="yes"
+          required
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`mt-0.5 size-4 shrink-0 ${accentClass}`}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p id={errorId} className={`mt-1 text-sm font-medium ${errorClass}`}>
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function TextAreaField({
   defaultValue,
   maxLength,

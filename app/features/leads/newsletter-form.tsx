@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useLocation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { FormProblem, LeadForm } from "./form-fields.tsx";
+import { ConsentField, FormProblem, LeadForm } from "./form-fields.tsx";
 import type { LeadFormResult } from "./lead-fields.ts";
 import { LIMITS, NEWSLETTER_FIELDS } from "./lead-fields.ts";
 import { useLeadForm } from "./use-lead-form.ts";
@@ -69,23 +69,14 @@ export function NewsletterForm({
           </p>
         )}
       </div>
-      <div>
-        <label className={`flex items-start gap-3 text-sm ${muted}`}>
-          <input
-            type="checkbox"
-            name="consent"
-            value="yes"
-            required
-            defaultChecked={lead.values.consent === "yes"}
-            aria-invalid={lead.errors.consent ? true : undefined}
-            className="mt-0.5 size-4 shrink-0 accent-coral-600"
-          />
-          <span>{t("newsletter.consent")}</span>
-        </label>
-        {lead.errors.consent && (
-          <p className={`mt-1 text-sm font-medium ${errorClass}`}>{t(lead.errors.consent)}</p>
-        )}
-      </div>
+      <ConsentField
+        label={t("newsletter.consent")}
+        checked={lead.values.consent === "yes"}
+        error={lead.errors.consent}
+        textClass={muted}
+        errorClass={errorClass}
+        accentClass="accent-coral-600"
+      />
       <button
         type="submit"
         disabled={lead.busy}

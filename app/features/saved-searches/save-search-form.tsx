@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { FormProblem, HoneypotField } from "../leads/form-fields.tsx";
+import { ConsentField, FormProblem, HoneypotField } from "../leads/form-fields.tsx";
 import { type LeadFormResult, LIMITS } from "../leads/lead-fields.ts";
 
 /**
@@ -65,26 +65,11 @@ export function SaveSearchForm({
             </p>
           )}
         </div>
-        <div>
-          <label className="flex items-start gap-3 text-sm text-ink-700">
-            <input
-              type="checkbox"
-              name="consent"
-              value="yes"
-              required
-              defaultChecked={values?.consent === "yes"}
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-              className="mt-0.5 size-4 shrink-0 accent-sea-800"
-            />
-            <span>{t("savedSearch.consent")}</span>
-          </label>
-          {errors.consent && (
-            <p id={`${id}-consent-error`} className="mt-1 text-sm font-medium text-rose-700">
-              {t(errors.consent)}
-            </p>
-          )}
-        </div>
+        <ConsentField
+          label={t("savedSearch.consent")}
+          checked={values?.consent === "yes"}
+          error={errors.consent}
+        />
         {errors.filters && (
           <p role="alert" className="text-sm font-medium text-rose-700">
             {t(errors.filters)}
