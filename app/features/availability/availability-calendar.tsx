@@ -1,7 +1,7 @@
 import { useT } from "../../i18n/use-t.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { addDays } from "./calendar-dates.ts";
-import { type CalendarMonth, calendarMonths } from "./month-grid.ts";
+import { type CalendarMonth, calendarMonths, monthTitle } from "./month-grid.ts";
 import type { PublicCalendar } from "./public-calendar.server.ts";
 
 const LOCALES = { en: "en-GB", ru: "ru-RU" } as const;
@@ -10,18 +10,14 @@ const FIRST_MONTHS = 3;
 
 function MonthTable({ month, weekdays }: { month: CalendarMonth; weekdays: string[] }) {
   const { t, lang } = useT();
-  const name = new Intl.DateTimeFormat(LOCALES[lang], {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(month.year, month.month - 1, 1)));
+  const name = monthTitle(month.year, month.month, lang);
   return (
     <table
       className="w-full table-fixed border-separate border-spacing-0.5 text-center text-sm"
       aria-label={t("availability.monthLabel", { month: name })}
       data-month={month.key}
     >
-      <caption className="pb-1 text-left font-semibold capitalize text-sea-900">{name}</caption>
+      <caption className="pb-1 text-left font-semibold text-sea-900">{name}</caption>
       <thead>
         <tr>
           {weekdays.map((d) => (
