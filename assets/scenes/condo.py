@@ -21,9 +21,13 @@ kit.sky(rnd.uniform(30, 50), rnd.choice([-40, -25, 25, 40]), dust=0.5, clouds=0.
 wall = kit.plaster("Wall", (0.82, 0.76, 0.66) if trees else (0.92, 0.92, 0.9), scale=1.0)
 slab = kit.plaster("Slab", (0.88, 0.86, 0.82) if trees else (0.95, 0.95, 0.94), scale=1.0)
 glass = kit.plain("Glazing", (0.03, 0.04, 0.05), rough=0.04, spec=0.9)
+# At Zen Space some flats have their curtains drawn: cloth behind the same glossy pane (drawn
+# from a generator of their own, so the rest of the scene stays as it was).
+drawn = random.Random(50 + v)
+curtained = [kit.plain("Curtained%d" % k, c, rough=0.05, spec=0.9) for k, c in enumerate(((0.42, 0.38, 0.32), (0.3, 0.3, 0.29), (0.5, 0.46, 0.4)))]
 frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
 timber = kit.wood("Timber", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 1.5, planks=False)
-rail = kit.window_glass("Rail")
+rail = kit.window_glass("Rail", (0.86, 0.95, 0.93), body=0.12)
 leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
@@ -50,7 +54,8 @@ for f in range(FLOORS + 1):
     bw = BW / bays
     for b in range(bays):
         x = -BW / 2 + (b + 0.5) * bw
-        kit.box("Glass", (x, BY - 0.02, z + FH / 2 + 0.1), (bw - 0.5, 0.06, FH - 0.45), glass, 0)
+        pane = drawn.choice(curtained) if not trees and drawn.random() < 0.3 else glass
+        kit.box("Glass", (x, BY - 0.02, z + FH / 2 + 0.1), (bw - 0.5, 0.06, FH - 0.45), pane, 0)
         kit.box("Frame", (x, BY - 0.06, z + FH / 2 + 0.1), (0.06, 0.08, FH - 0.45), frame, 0.004)
         if f > 0:
             if trees:

@@ -418,15 +418,23 @@ elif kind == "bathroom":
         kit.box("Stool", (-0.7, D - 0.8, 0.22), (0.4, 0.4, 0.44), wood, 0.02)
         kit.cylinder("Candle", (-0.7, D - 0.8, 0.5), 0.04, 0.1, kit.plain("Wax", (0.95, 0.93, 0.88), 0.5), verts=16)
     else:
-        # A walk-in shower behind a clear glass screen: a slate floor tray and a rain head.
-        kit.box("Tray", (0.6, D - 0.75, 0.01), (2.0, 1.3, 0.02), kit.tiles("Slate", (0.25, 0.25, 0.24), size=0.3, rough=0.4), 0.002)
-        kit.plane("Screen", (-0.4, D - 0.75, 1.05), (1.3, 2.1), kit.window_glass("ShowerGlass"), rot=(math.radians(90), 0, math.radians(90)))
-        kit.box("ScreenRail", (-0.4, D - 0.75, 2.1), (0.02, 1.3, 0.02), metal, 0.002)
-        kit.cylinder("RainArm", (0.8, D - 0.2, 2.2), 0.012, 0.5, metal, rot=(math.radians(90), 0, 0), verts=12)
-        kit.cylinder("RainHead", (0.8, D - 0.45, 2.18), 0.15, 0.015, metal, verts=32)
-        kit.box("Niche", (1.5, D - 0.02, 1.1), (0.6, 0.04, 0.3), marble, 0.002)
+        # A walk-in shower in the corner by the glazing: a slate tray, a clear screen in a thin
+        # black frame, a rain head on a rod from the ceiling, a mixer and a niche in the tiles.
+        sx0 = W / 2 - 1.45  # the screen's line; the shower runs from it to the right-hand wall
+        kit.box("Tray", ((sx0 + W / 2) / 2, D - 0.8, 0.01), (W / 2 - sx0, 1.6, 0.02), kit.tiles("Slate", (0.25, 0.25, 0.24), size=0.3, rough=0.4), 0.002)
+        kit.box("Screen", (sx0, D - 0.8, 1.0), (0.01, 1.1, 1.96), kit.window_glass("ShowerGlass"), 0)
+        for z in (0.02, 1.99):
+            kit.box("ScreenFrame", (sx0, D - 0.8, z), (0.025, 1.12, 0.025), black, 0.002)
+        for y in (D - 1.36, D - 0.24):
+            kit.box("ScreenFrame", (sx0, y, 1.0), (0.025, 0.025, 1.96), black, 0.002)
+        kit.cylinder("Stay", (sx0 + 0.7, D - 0.8, 2.0), 0.01, 1.4, black, rot=(0, math.radians(90), 0), verts=8)
+        kit.cylinder("RainRod", (W / 2 - 0.7, D - 0.8, H - 0.2), 0.012, 0.4, black, verts=12)
+        kit.cylinder("RainHead", (W / 2 - 0.7, D - 0.8, H - 0.41), 0.16, 0.012, black, verts=32)
+        kit.cylinder("Mixer", (W / 2 - 0.01, D - 1.0, 1.05), 0.05, 0.03, black, rot=(0, math.radians(90), 0), verts=24)
+        kit.box("Lever", (W / 2 - 0.05, D - 1.0, 1.1), (0.06, 0.015, 0.08), black, 0.003)
+        kit.box("Niche", (W / 2 - 0.02, D - 1.55, 1.25), (0.04, 0.5, 0.3), marble, 0.002)
         for i in range(3):
-            kit.cylinder("Bottle", (1.3 + i * 0.15, D - 0.06, 1.0), 0.03, 0.18, kit.plain("Bottle", (0.9, 0.88, 0.84) if i % 2 else (0.2, 0.2, 0.2), 0.3), verts=16)
+            kit.cylinder("Bottle", (W / 2 - 0.07, D - 1.7 + i * 0.14, 1.2), 0.03, 0.16, kit.plain("Bottle", (0.9, 0.88, 0.84) if i % 2 else (0.2, 0.2, 0.2), 0.3), verts=16)
     towel = kit.fabric("Towel", rnd.choice([(0.95, 0.94, 0.9), (0.5, 0.55, 0.5), (0.7, 0.6, 0.5)]), scale=300, sheen=1.0)
     kit.cushion("Towel", (W / 2 - 0.1, 1.5, 1.1), (0.06, 0.5, 0.8), towel)
     kit.cylinder("Rail", (W / 2 - 0.06, 1.5, 1.5), 0.015, 0.7, metal, rot=(math.radians(90), 0, 0), verts=12)
@@ -434,7 +442,10 @@ elif kind == "bathroom":
         kit.cushion("TowelFolded", (-W / 2 + 0.35, 2.3, 0.79 + i * 0.08), (0.3, 0.25, 0.08), towel)
     vase(-W / 2 + 0.35, 0.95, 0.745, 0.18)
     kit.box("BathMat", (-W / 2 + 1.0, 1.6, 0.01), (0.6, 0.9, 0.015), towel, 0.005)
-    plant(W / 2 - 0.35, D - 0.4, 1.0)
+    if v % 2:
+        plant(-W / 2 + 0.4, D - 0.45, 1.0)  # the shower has the corner by the window
+    else:
+        plant(W / 2 - 0.35, D - 0.4, 1.0)
     downlights([0], [1.2, 2.6])
     cam = (W / 2 - 0.5, 0.35, 1.5)
     target = (-0.6, D - 0.6, 0.7)

@@ -551,8 +551,11 @@ def glass(name, tint=(0.9, 0.95, 0.95)):
     return m
 
 
-def window_glass(name):
-    """Thin glazing: see-through without refraction (light and shadows pass)."""
+def window_glass(name, tint=(1.0, 1.0, 1.0), body=0.0):
+    """Thin glazing: see-through without refraction (light and shadows pass). `tint` colours
+    what is seen through it; `body` (0 to 1) gives the pane a faint colour of its own, as the
+    green edge of a thick balustrade pane has, so it never reads as a black slot where it
+    reflects something dark."""
     m = bpy.data.materials.new(name)
     m.use_nodes = True
     nt = m.node_tree
@@ -560,6 +563,7 @@ def window_glass(name):
     out = nt.nodes.new("ShaderNodeOutputMaterial")
     lp = nt.nodes.new("ShaderNodeLightPath")
     tr = nt.nodes.new("ShaderNodeBsdfTransparent")
+    tr.inputs["Color"].default_value = (*tint, 1)
     gl = nt.nodes.new("ShaderNodeBsdfGlossy")
     gl.inputs["Roughness"].default_value = 0.0
     fr = nt.nodes.new("ShaderNodeFresnel")
@@ -568,10 +572,19 @@ def window_glass(name):
     nt.links.new(fr.outputs["Fac"], mix.inputs["Fac"])
     nt.links.new(tr.outputs["BSDF"], mix.inputs[1])
     nt.links.new(gl.outputs["BSDF"], mix.inputs[2])
+    surface = mix.outputs["Shader"]
+    if body > 0:
+        di = nt.nodes.new("ShaderNodeBsdfDiffuse")
+        di.inputs["Color"].default_value = (*(c * 0.8 for c in tint), 1)
+        mix_body = nt.nodes.new("ShaderNodeMixShader")
+        mix_body.inputs["Fac"].default_value = body
+        nt.links.new(surface, mix_body.inputs[1])
+        nt.links.new(di.outputs["BSDF"], mix_body.inputs[2])
+        surface = mix_body.outputs["Shader"]
     # Shadow rays see only the transparent part.
     mix2 = nt.nodes.new("ShaderNodeMixShader")
     nt.links.new(lp.outputs["Is Shadow Ray"], mix2.inputs["Fac"])
-    nt.links.new(mix.outputs["Shader"], mix2.inputs[1])
+    nt.links.new(surface, mix2.inputs[1])
     nt.links.new(tr.outputs["BSDF"], mix2.inputs[2])
     nt.links.new(mix2.outputs["Shader"], out.inputs["Surface"])
     return m

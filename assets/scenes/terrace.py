@@ -126,14 +126,26 @@ if not balcony:
     cam_loc = (rnd.uniform(-0.4, 0.4), 1.6, 1.45)
     kit.camera(cam_loc, (cam_loc[0], 20, 1.45), lens=18, fstop=8, shift_y=-0.02)
 else:
-    # A condo balcony twenty-two metres up: tiled floor, a rendered parapet, two chairs and a table.
+    # A condo balcony twenty-two metres up: tiled floor, a glass balustrade on a low rendered
+    # upstand, two chairs and a table. Through the glass, the condo's pool and gardens below;
+    # over the rail, the shore and the bay.
     frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
+    steel = kit.plain("Steel", (0.62, 0.62, 0.6), rough=0.25, metal=1.0)
     kit.box("Balcony", (0, 1.2, Z - 0.1), (6, 3.2, 0.2), kit.tiles("BalconyTiles", (0.72, 0.7, 0.66), size=0.6, rough=0.3, wear=0.3), 0.01)
-    # A rendered parapet with a stone cap: over it, the far gardens, the shore and the bay.
-    kit.box("Parapet", (0, 2.75, Z + 0.5), (6, 0.2, 1.0), wall, 0.01)
-    kit.box("ParapetCap", (0, 2.75, Z + 1.02), (6.04, 0.28, 0.05), kit.tiles("Cap", (0.78, 0.76, 0.72), size=0.6, rough=0.4, wear=0.4), 0.005)
+    kit.box("Upstand", (0, 2.75, Z + 0.08), (6, 0.2, 0.16), wall, 0.01)
+    kit.box("Balustrade", (0, 2.75, Z + 0.6), (5.9, 0.015, 0.88), kit.window_glass("RailGlass"), 0)
+    kit.box("Handrail", (0, 2.72, Z + 1.07), (6.0, 0.06, 0.05), steel, 0.01)
+    for px_ in (-1.5, 0.0, 1.5):
+        kit.box("Clamp", (px_, 2.73, Z + 0.2), (0.08, 0.04, 0.06), steel, 0.004)
     kit.box("Side", (-3.05, 1.2, Z + 1.5), (0.1, 3.2, 3.0), wall, 0.01)
     kit.box("Soffit", (0, 1.2, Z + 2.9), (6, 3.2, 0.2), wall, 0.01)
+    # Behind the camera, the flat it stands in the doorway of: its floor and back wall, which the
+    # balustrade's glass reflects (without them it mirrored the black ground under the horizon).
+    kit.box("FlatFloor", (0, -2.4, Z - 0.1), (6, 4.0, 0.2), kit.wood("FlatFloor", (0.5, 0.36, 0.24), (0.3, 0.2, 0.12)), 0.01)
+    kit.box("FlatBack", (0, -4.5, Z + 1.5), (6, 0.2, 3.0), wall, 0.01)
+    kit.box("FlatCeiling", (0, -2.4, Z + 2.9), (6, 4.0, 0.2), wall, 0.01)
+    for sx in (-1, 1):
+        kit.box("FlatSide", (sx * 3.05, -2.4, Z + 1.5), (0.1, 4.0, 3.0), wall, 0.01)
     for cx in (1.4, 2.5):
         kit.box("ChairSeat", (cx, 1.4, Z + 0.42), (0.6, 0.6, 0.06), teak, 0.01)
         kit.cushion("ChairPad", (cx, 1.4, Z + 0.5), (0.56, 0.56, 0.08), cush)
@@ -144,29 +156,30 @@ else:
     kit.cylinder("Table", (1.95, 1.9, Z + 0.55), 0.35, 0.04, teak, verts=40)
     kit.cylinder("TableLeg", (1.95, 1.9, Z + 0.27), 0.03, 0.54, frame, verts=12)
     kit.cylinder("Cup", (2.05, 1.95, Z + 0.61), 0.04, 0.08, kit.plain("Ceramic", (0.92, 0.92, 0.9), 0.1), verts=16)
-    kit.cylinder("Pot", (2.5, 2.2, Z + 0.3), 0.25, 0.6, kit.plain("Pot", (0.25, 0.24, 0.22), 0.6), verts=32)
+    kit.cylinder("Pot", (2.5, 2.2, Z + 0.3), 0.25, 0.6, kit.plaster("Pot", (0.62, 0.58, 0.52), scale=8), verts=32)
     kit.bush((2.5, 2.2, Z + 0.55), 0.45, leaf, flowers=bloom, bloom=0.5)
     # The gardens and pool of the condo below, by the shore.
     kit.box("Garden", (0, 60, 0), (200, 130, 0.2), kit.grass("Lawn", (0.04, 0.07, 0.025)), 0)
     kit.box("Beach", (0, 135, -0.5), (400, 30, 0.2), kit.plain("Sand", (0.85, 0.78, 0.62), 0.9), 0)
-    kit.box("CondoPool", (-5, 40, 0.12), (24, 8, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
-    kit.box("PoolDeck", (-5, 40, 0.1), (30, 13, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6, wear=0.7), 0)
+    kit.box("CondoPool", (-3, 58, 0.12), (26, 9, 0.05), kit.water("PoolWater", (0.4, 0.85, 0.9)), 0)
+    kit.box("PoolDeck", (-3, 58, 0.1), (32, 15, 0.05), kit.tiles("PoolDeck", (0.78, 0.75, 0.68), size=0.6, wear=0.7), 0)
     # Mature gardens: tree crowns close together, the lawn showing only between them.
     for i in range(70):
         tx, ty = rnd.uniform(-75, 75), rnd.uniform(12, 122)
-        if abs(tx + 5) < 17 and 32 < ty < 48:
-            continue
-        if ty < 70:
-            continue  # under the parapet's line of sight
+        if abs(tx + 3) < 19 and 48 < ty < 68:
+            continue  # the pool deck
+        if ty < 42:
+            continue  # under the balcony floor's line of sight
         crown = rnd.uniform(3.5, 6.0)
         kit.tree((tx, ty, 0.1), crown * rnd.uniform(1.4, 1.9), crown * 2.2, leaf, bark, flowers=bloom if i % 6 == 0 else None, bloom=0.3)
     kit.hedge((-60, 48, 0.1), (60, 48, 0.1), 1.5, 1.2, leaf)
+    kit.hedge((-60, 68, 0.1), (60, 68, 0.1), 1.2, 1.0, leaf, flowers=bloom, bloom=0.15)
     # Neighbouring villas under tiled hip roofs between the trees, and flowering trees.
     house_wall = kit.plaster("HouseWall", (0.9, 0.88, 0.83))
     tiles_ = [kit.roof_tiles("Roof%d" % k, c) for k, c in enumerate(((0.3, 0.13, 0.08), (0.2, 0.18, 0.17), (0.36, 0.2, 0.12)))]
     for i in range(8):
         hx, hy = rnd.uniform(-60, 60), rnd.uniform(58, 118)
-        if abs(hx + 5) < 18 and hy < 60:
+        if abs(hx + 3) < 22 and hy < 74:
             continue
         hw, hd = rnd.uniform(8, 12), rnd.uniform(7, 10)
         kit.box("House", (hx, hy, 1.6), (hw, hd, 3.0), house_wall, 0.02)
@@ -178,10 +191,20 @@ else:
         r.location = (hx, hy, 3.1 + 1.3)
         bpy.ops.object.transform_apply(scale=True)
         r.data.materials.append(rnd.choice(tiles_))
+    def on_deck(x, y):
+        return abs(x + 3) < 17 and 50 < y < 66
+
     for i in range(9):
-        kit.frangipani((rnd.uniform(-50, 50), rnd.uniform(15, 90), 0.1), rnd.uniform(5, 7), long_leaf, bark, plumeria)
+        x, y = rnd.uniform(-50, 50), rnd.uniform(15, 90)
+        if not on_deck(x, y):
+            kit.frangipani((x, y, 0.1), rnd.uniform(5, 7), long_leaf, bark, plumeria)
     for i in range(26):
-        kit.palm((rnd.uniform(-50, 50), rnd.uniform(12, 120), 0.1), rnd.uniform(10, 15), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=15)
+        x, y = rnd.uniform(-50, 50), rnd.uniform(12, 120)
+        if not on_deck(x, y):
+            kit.palm((x, y, 0.1), rnd.uniform(10, 15), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=15)
+    # Loungers along the pool's near side, white dots from up here.
+    for i in range(8):
+        kit.box("PoolLounger", (-14 + i * 3.2, 52.2, 0.35), (0.7, 1.9, 0.3), kit.plain("LoungerPad", (0.9, 0.89, 0.86), 0.7), 0.05)
     cam_loc = (-1.2, -0.6, Z + 1.65)
     kit.camera(cam_loc, (4.0, 30, Z + 1.65), lens=18, fstop=8, shift_y=-0.05)
 

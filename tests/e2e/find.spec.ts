@@ -197,6 +197,7 @@ test.describe("favourites", () => {
     await elsewhere.goto(share);
     await expect(elsewhere.locator("html[data-hydrated]")).toHaveCount(1);
     await elsewhere.getByRole("button", { name: "Save all to my favourites" }).click();
+    await expect(elsewhere.getByRole("button", { name: "Saved to your favourites" })).toBeVisible();
     await elsewhere.goto("/favorites");
     await expect(elsewhere.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(elsewhere.getByTestId("favorites-list").getByTestId("unit-card")).toHaveCount(2);
