@@ -137,10 +137,13 @@ else:
     kit.box("Handrail", (0, 2.72, Z + 1.07), (6.0, 0.06, 0.05), steel, 0.01)
     for px_ in (-1.5, 0.0, 1.5):
         kit.box("Clamp", (px_, 2.73, Z + 0.2), (0.08, 0.04, 0.06), steel, 0.004)
-    kit.box("Side", (-3.05, 1.2, Z + 1.5), (0.1, 3.2, 3.0), wall, 0.01)
+    # Party walls each side (the right one, off the picture, is what the glass reflects there).
+    for sx in (-1, 1):
+        kit.box("Side", (sx * 3.05, 1.2, Z + 1.5), (0.1, 3.2, 3.0), wall, 0.01)
     kit.box("Soffit", (0, 1.2, Z + 2.9), (6, 3.2, 0.2), wall, 0.01)
-    # Behind the camera, the flat it stands in the doorway of: its floor and back wall, which the
-    # balustrade's glass reflects (without them it mirrored the black ground under the horizon).
+    # Behind the camera, the flat it stands in the doorway of: floor, walls and ceiling, for the
+    # balustrade's glass to reflect (with nothing there it mirrors the black ground under the
+    # horizon).
     kit.box("FlatFloor", (0, -2.4, Z - 0.1), (6, 4.0, 0.2), kit.wood("FlatFloor", (0.5, 0.36, 0.24), (0.3, 0.2, 0.12)), 0.01)
     kit.box("FlatBack", (0, -4.5, Z + 1.5), (6, 0.2, 3.0), wall, 0.01)
     kit.box("FlatCeiling", (0, -2.4, Z + 2.9), (6, 4.0, 0.2), wall, 0.01)
