@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBaht, formatDate, formatMoney, formatRate } from "./format.ts";
+import { formatBaht, formatDate, formatMoney, formatMonthTitle, formatRate } from "./format.ts";
 import { slugify } from "./slug.ts";
 
 describe("formatBaht", () => {
@@ -91,5 +91,13 @@ describe("formatRate", () => {
     expect(formatRate(0.4123, "en")).toBe("฿0.4123");
     expect(formatRate(36.25, "ru")).toBe("36,25\u00a0฿");
     expect(formatRate(33, "en")).toBe("฿33");
+  });
+});
+
+describe("formatMonthTitle", () => {
+  it("raises the month's first letter only, never the Russian year's abbreviation", () => {
+    expect(formatMonthTitle(2026, 11, "en")).toBe("November 2026");
+    expect(formatMonthTitle(2026, 11, "ru")).toBe("Ноябрь 2026 г.");
+    expect(formatMonthTitle(2027, 1, "ru")).toBe("Январь 2027 г.");
   });
 });

@@ -1,7 +1,8 @@
 import type { DisplayCurrency } from "../domain/currencies.ts";
 import type { Language } from "../i18n/languages.ts";
 
-const LOCALES: Record<Language, string> = { en: "en-GB", ru: "ru-RU" };
+/** The locale each language formats dates and numbers in. */
+export const LOCALES: Record<Language, string> = { en: "en-GB", ru: "ru-RU" };
 
 /**
  * Whole baht with the ฿ sign and thousands separators as the language writes them:
@@ -23,6 +24,19 @@ export function formatDate(isoDate: string, lang: Language): string {
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
+ * A month's heading in the visitor's language: "November 2026", "Ноябрь 2026 г.". Only its first
+ * letter is raised (CSS `capitalize` would also raise the "г." of the Russian year).
+ */
+export function formatMonthTitle(year: number, month: number, lang: Language): string {
+  const name = new Intl.DateTimeFormat(LOCALES[lang], {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year, month - 1, 1)));
+  return name.charAt(0).toLocaleUpperCase(LOCALES[lang]) + name.slice(1);
 }
 
 /**

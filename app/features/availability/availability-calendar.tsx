@@ -1,16 +1,15 @@
 import { useT } from "../../i18n/use-t.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatMonthTitle, LOCALES } from "../../lib/format.ts";
 import { addDays } from "./calendar-dates.ts";
-import { type CalendarMonth, calendarMonths, monthTitle } from "./month-grid.ts";
+import { type CalendarMonth, calendarMonths } from "./month-grid.ts";
 import type { PublicCalendar } from "./public-calendar.server.ts";
 
-const LOCALES = { en: "en-GB", ru: "ru-RU" } as const;
 /** Months shown at once; the rest open with a native (keyboard-operable) disclosure. */
 const FIRST_MONTHS = 3;
 
 function MonthTable({ month, weekdays }: { month: CalendarMonth; weekdays: string[] }) {
   const { t, lang } = useT();
-  const name = monthTitle(month.year, month.month, lang);
+  const name = formatMonthTitle(month.year, month.month, lang);
   return (
     <table
       className="w-full table-fixed border-separate border-spacing-0.5 text-center text-sm"

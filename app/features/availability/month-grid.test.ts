@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarMonths, mergeBusy, monthTitle } from "./month-grid.ts";
+import { calendarMonths, mergeBusy } from "./month-grid.ts";
 
 describe("calendarMonths", () => {
   const months = calendarMonths(
@@ -70,13 +70,5 @@ describe("mergeBusy", () => {
       { start: "2027-01-01", end: "2027-01-20" },
       { start: "2027-01-21", end: "2027-01-22" },
     ]);
-  });
-});
-
-describe("monthTitle", () => {
-  it("raises the month's first letter only, never the Russian year's abbreviation", () => {
-    expect(monthTitle(2026, 11, "en")).toBe("November 2026");
-    expect(monthTitle(2026, 11, "ru")).toBe("Ноябрь 2026 г.");
-    expect(monthTitle(2027, 1, "ru")).toBe("Январь 2027 г.");
   });
 });

@@ -17,22 +17,6 @@ export interface CalendarMonth {
   weeks: (CalendarDay | null)[][];
 }
 
-const TITLE_LOCALES = { en: "en-GB", ru: "ru-RU" } as const;
-
-/**
- * A month's heading in the visitor's language: "November 2026", "Ноябрь 2026 г.". Only its first
- * letter is raised (CSS `capitalize` would also raise the "г." of the Russian year).
- */
-export function monthTitle(year: number, month: number, lang: "en" | "ru"): string {
-  const locale = TITLE_LOCALES[lang];
-  const name = new Intl.DateTimeFormat(locale, {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year, month - 1, 1)));
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-}
-
 /**
  * `count` months from today's, each day marked taken when a busy period covers it (a period's
  * end is its first free day). Pure, so the server and the browser draw the same grid.
