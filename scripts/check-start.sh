@@ -12,7 +12,18 @@ media="$data/media"
 [ -d .e2e-data/media/demo ] && media="$PWD/.e2e-data/media"
 PORT="$port" HOST=127.0.0.1 DATA_DIR="$data" MEDIA_DIR="$media" setsid npm start >"$log" 2>&1 &
 pid=$!
-stop() { kill -- -"$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
+# Stops the whole process group and waits until all of it is gone (npm exits before the server
+# it started, which may still be writing its database) before removing the data folder.
+stop() {
+  kill -- -"$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for _ in $(seq 1 30); do
+    kill -0 -- -"$pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  kill -KILL -- -"$pid" 2>/dev/null || true
+  rm -rf "$data"
+}
 trap stop EXIT
 for _ in $(seq 1 180); do
   if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then
