@@ -56,7 +56,7 @@ else:
     floor = kit.wood("Floor", *pal["wood"], scale=1.0, rough=0.35)
 ceiling = kit.plaster("Ceiling", (0.92, 0.92, 0.9), bump=0.01)
 frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
-glazing = kit.window_glass("Glass")
+glazing = kit.window_glass("Glass", pull=0.45)
 
 kit.box("Floor", (0, D / 2, -0.05), (W + 0.4, D + 0.4, 0.1), floor, 0)
 kit.box("Ceiling", (0, D / 2, H + 0.05), (W + 0.4, D + 0.4, 0.1), ceiling, 0)
@@ -83,15 +83,21 @@ kit.box("Right", (W / 2 + 0.1, D / 2, H / 2), (0.2, D + 0.4, H), wall_tiles if k
 outside_leaf = kit.leaves("Leaf", (0.06, 0.18, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
-hill = kit.canopy("Hill", (0.06, 0.1, 0.06))
 if high:
-    # Twenty floors up over the bay: a balcony edge, the sea and the headlands.
+    # Twenty floors up over the bay: a balcony edge, the sea and its islands.
     kit.box("Balcony", (0, D + 1.2, -0.08), (W + 2, 2.2, 0.16), kit.tiles("BalconyTiles", (0.7, 0.68, 0.64), size=0.6), 0.01)
     kit.box("Rail", (0, D + 2.25, 0.5), (W + 2, 0.02, 1.0), kit.glass("RailGlass", (0.85, 0.92, 0.92)), 0)
     kit.box("Handrail", (0, D + 2.25, 1.02), (W + 2, 0.06, 0.04), frame, 0.01)
     sea = kit.haze(kit.sea("Sea", (0.01, 0.08, 0.14)), 3000, 0.75)
     kit.plane("Sea", (0, 100000, -60), (400000, 200000), sea)
-    kit.far_hills(hill, distance=900, count=6, height=150, width=2500, base=-60)
+    # Two wooded islands out in the bay (long and low: hills near the horizon read as discs).
+    isles = random.Random(70 + v)
+    island = kit.haze(kit.canopy("Island", (0.04, 0.08, 0.04)), 5000, 0.6)
+    for side in (-1, 1):
+        r = isles.uniform(200, 320)
+        y = isles.uniform(1500, 2300)
+        isle = kit.sphere("Island", (side * y * isles.uniform(0.12, 0.4), y, -60 - r * 0.45), r, island, (2.2, 1.2, 0.7), subdiv=5)
+        kit.rugged(isle, r)
 else:
     # A villa's garden: a terrace, a strip of pool, palms, flowering shrubs and a hedge.
     kit.box("Terrace", (0, D + 2.5, -0.08), (W + 12, 5, 0.16), kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06)), 0)

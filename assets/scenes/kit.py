@@ -96,7 +96,7 @@ def sky(sun_elevation=35.0, sun_rotation=120.0, strength=1.0, air=1.0, dust=1.0,
     warm = max(0.0, min(1.0, (25 - sun_elevation) / 25))
     sun.color = (1.0, 0.93 - 0.2 * warm, 0.84 - 0.35 * warm)
     sun.energy = (4.5 if sun_elevation > 15 else 3.0) * strength
-    sun.angle = math.radians(1.5)
+    sun.angle = math.radians(0.6)  # a little over the real sun's 0.53°: its glint in glass stays a spark, not a disc
     obj = bpy.data.objects.new("Sun", sun)
     bpy.context.collection.objects.link(obj)
     el = math.radians(sun_elevation)
@@ -551,11 +551,13 @@ def glass(name, tint=(0.9, 0.95, 0.95)):
     return m
 
 
-def window_glass(name, tint=(1.0, 1.0, 1.0), body=0.0):
+def window_glass(name, tint=(1.0, 1.0, 1.0), body=0.0, pull=1.0):
     """Thin glazing: see-through without refraction (light and shadows pass). `tint` colours
     what is seen through it; `body` (0 to 1) gives the pane a faint colour of its own, as the
     green edge of a thick balustrade pane has, so it never reads as a black slot where it
-    reflects something dark."""
+    reflects something dark. `pull` below 1 darkens the view through it for the camera alone,
+    as an interior photographer exposes the windows apart: the room keeps all its daylight and
+    the view outside is not burnt out."""
     m = bpy.data.materials.new(name)
     m.use_nodes = True
     nt = m.node_tree
@@ -564,13 +566,39 @@ def window_glass(name, tint=(1.0, 1.0, 1.0), body=0.0):
     lp = nt.nodes.new("ShaderNodeLightPath")
     tr = nt.nodes.new("ShaderNodeBsdfTransparent")
     tr.inputs["Color"].default_value = (*tint, 1)
+    # The pane's outer faces (where the ray comes in from the air) reflect and pull; the inner
+    # ones do neither. Seen from inside the pane, Fresnel turns total beyond 42° (glass into
+    # air), so the ray bounced between the faces until Cycles gave up on it and the glass went
+    # black wherever it was seen at a slant.
+    geo = nt.nodes.new("ShaderNodeNewGeometry")
+    front = nt.nodes.new("ShaderNodeMath")
+    front.operation = "SUBTRACT"
+    front.inputs[0].default_value = 1.0
+    nt.links.new(geo.outputs["Backfacing"], front.inputs[1])
+    seen = tr.outputs["BSDF"]
+    if pull < 1.0:
+        dim = nt.nodes.new("ShaderNodeBsdfTransparent")
+        dim.inputs["Color"].default_value = (*(c * pull for c in tint), 1)
+        camera_front = nt.nodes.new("ShaderNodeMath")
+        camera_front.operation = "MULTIPLY"
+        nt.links.new(lp.outputs["Is Camera Ray"], camera_front.inputs[0])
+        nt.links.new(front.outputs["Value"], camera_front.inputs[1])
+        by_camera = nt.nodes.new("ShaderNodeMixShader")
+        nt.links.new(camera_front.outputs["Value"], by_camera.inputs["Fac"])
+        nt.links.new(seen, by_camera.inputs[1])
+        nt.links.new(dim.outputs["BSDF"], by_camera.inputs[2])
+        seen = by_camera.outputs["Shader"]
     gl = nt.nodes.new("ShaderNodeBsdfGlossy")
     gl.inputs["Roughness"].default_value = 0.0
     fr = nt.nodes.new("ShaderNodeFresnel")
     fr.inputs["IOR"].default_value = 1.5
+    fac = nt.nodes.new("ShaderNodeMath")
+    fac.operation = "MULTIPLY"
+    nt.links.new(fr.outputs["Fac"], fac.inputs[0])
+    nt.links.new(front.outputs["Value"], fac.inputs[1])
     mix = nt.nodes.new("ShaderNodeMixShader")
-    nt.links.new(fr.outputs["Fac"], mix.inputs["Fac"])
-    nt.links.new(tr.outputs["BSDF"], mix.inputs[1])
+    nt.links.new(fac.outputs["Value"], mix.inputs["Fac"])
+    nt.links.new(seen, mix.inputs[1])
     nt.links.new(gl.outputs["BSDF"], mix.inputs[2])
     surface = mix.outputs["Shader"]
     if body > 0:
