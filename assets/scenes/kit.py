@@ -551,13 +551,24 @@ def glass(name, tint=(0.9, 0.95, 0.95)):
     return m
 
 
+def _mix_shader(nt, fac, a, b):
+    """A Mix Shader of `a` and `b` (sockets) by `fac` (a socket or a number); its output socket."""
+    n = nt.nodes.new("ShaderNodeMixShader")
+    if isinstance(fac, (int, float)):
+        n.inputs["Fac"].default_value = fac
+    else:
+        nt.links.new(fac, n.inputs["Fac"])
+    nt.links.new(a, n.inputs[1])
+    nt.links.new(b, n.inputs[2])
+    return n.outputs["Shader"]
+
+
 def window_glass(name, tint=(1.0, 1.0, 1.0), body=0.0, pull=1.0):
     """Thin glazing: see-through without refraction (light and shadows pass). `tint` colours
     what is seen through it; `body` (0 to 1) gives the pane a faint colour of its own, as the
-    green edge of a thick balustrade pane has, so it never reads as a black slot where it
-    reflects something dark. `pull` below 1 darkens the view through it for the camera alone,
-    as an interior photographer exposes the windows apart: the room keeps all its daylight and
-    the view outside is not burnt out."""
+    green edge of a thick balustrade pane has. `pull` below 1 darkens the view through it for
+    the camera alone, as an interior photographer exposes the windows apart: the room keeps all
+    its daylight and the view outside is not burnt out."""
     m = bpy.data.materials.new(name)
     m.use_nodes = True
     nt = m.node_tree
@@ -570,51 +581,23 @@ def window_glass(name, tint=(1.0, 1.0, 1.0), body=0.0, pull=1.0):
     # ones do neither. Seen from inside the pane, Fresnel turns total beyond 42° (glass into
     # air), so the ray bounced between the faces until Cycles gave up on it and the glass went
     # black wherever it was seen at a slant.
-    geo = nt.nodes.new("ShaderNodeNewGeometry")
-    front = nt.nodes.new("ShaderNodeMath")
-    front.operation = "SUBTRACT"
-    front.inputs[0].default_value = 1.0
-    nt.links.new(geo.outputs["Backfacing"], front.inputs[1])
+    front = _math(nt, "SUBTRACT", 1.0, nt.nodes.new("ShaderNodeNewGeometry").outputs["Backfacing"])
     seen = tr.outputs["BSDF"]
     if pull < 1.0:
         dim = nt.nodes.new("ShaderNodeBsdfTransparent")
         dim.inputs["Color"].default_value = (*(c * pull for c in tint), 1)
-        camera_front = nt.nodes.new("ShaderNodeMath")
-        camera_front.operation = "MULTIPLY"
-        nt.links.new(lp.outputs["Is Camera Ray"], camera_front.inputs[0])
-        nt.links.new(front.outputs["Value"], camera_front.inputs[1])
-        by_camera = nt.nodes.new("ShaderNodeMixShader")
-        nt.links.new(camera_front.outputs["Value"], by_camera.inputs["Fac"])
-        nt.links.new(seen, by_camera.inputs[1])
-        nt.links.new(dim.outputs["BSDF"], by_camera.inputs[2])
-        seen = by_camera.outputs["Shader"]
+        seen = _mix_shader(nt, _math(nt, "MULTIPLY", lp.outputs["Is Camera Ray"], front), seen, dim.outputs["BSDF"])
     gl = nt.nodes.new("ShaderNodeBsdfGlossy")
     gl.inputs["Roughness"].default_value = 0.0
     fr = nt.nodes.new("ShaderNodeFresnel")
     fr.inputs["IOR"].default_value = 1.5
-    fac = nt.nodes.new("ShaderNodeMath")
-    fac.operation = "MULTIPLY"
-    nt.links.new(fr.outputs["Fac"], fac.inputs[0])
-    nt.links.new(front.outputs["Value"], fac.inputs[1])
-    mix = nt.nodes.new("ShaderNodeMixShader")
-    nt.links.new(fac.outputs["Value"], mix.inputs["Fac"])
-    nt.links.new(seen, mix.inputs[1])
-    nt.links.new(gl.outputs["BSDF"], mix.inputs[2])
-    surface = mix.outputs["Shader"]
+    surface = _mix_shader(nt, _math(nt, "MULTIPLY", fr.outputs["Fac"], front), seen, gl.outputs["BSDF"])
     if body > 0:
         di = nt.nodes.new("ShaderNodeBsdfDiffuse")
         di.inputs["Color"].default_value = (*(c * 0.8 for c in tint), 1)
-        mix_body = nt.nodes.new("ShaderNodeMixShader")
-        mix_body.inputs["Fac"].default_value = body
-        nt.links.new(surface, mix_body.inputs[1])
-        nt.links.new(di.outputs["BSDF"], mix_body.inputs[2])
-        surface = mix_body.outputs["Shader"]
+        surface = _mix_shader(nt, body, surface, di.outputs["BSDF"])
     # Shadow rays see only the transparent part.
-    mix2 = nt.nodes.new("ShaderNodeMixShader")
-    nt.links.new(lp.outputs["Is Shadow Ray"], mix2.inputs["Fac"])
-    nt.links.new(surface, mix2.inputs[1])
-    nt.links.new(tr.outputs["BSDF"], mix2.inputs[2])
-    nt.links.new(mix2.outputs["Shader"], out.inputs["Surface"])
+    nt.links.new(_mix_shader(nt, lp.outputs["Is Shadow Ray"], surface, tr.outputs["BSDF"]), out.inputs["Surface"])
     return m
 
 
