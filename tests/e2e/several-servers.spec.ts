@@ -200,6 +200,8 @@ test("rate limits count the posts to both servers together", async () => {
 test("a picture uploaded on one server is served by the other, and removed for both", async ({
   page,
 }) => {
+  // Two servers' admin pages, an upload and two saves: on two busy cores it ran 31 s of the default 30.
+  test.setTimeout(90_000);
   const [a, b] = servers;
   const listing = await (await fetch(`${b.url}/api/units`)).json();
   const { name } = listing.units[1] as { name: string };
