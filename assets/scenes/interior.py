@@ -134,37 +134,8 @@ def lamp_shade(x, y, z, r=0.2):
     kit.point_light((x, y, z - 0.02), 25, radius=0.08)
 
 
-def turned(build, pivot, angle):
-    """Builds something with `build()` and turns all of it by `angle` round `pivot`."""
-    before = set(bpy.data.objects)
-    build()
-    parts = [o for o in bpy.data.objects if o not in before]
-    hub = bpy.data.objects.new("Group", None)
-    bpy.context.collection.objects.link(hub)
-    hub.location = pivot
-    for o in parts:
-        o.parent = hub
-        o.matrix_parent_inverse = hub.matrix_world.inverted()
-    hub.rotation_euler = (0, 0, angle)
-
-
-def sofa(x, y, w, facing=0.0):
-    depth = 0.95
-    base = kit.box("SofaBase", (x, y, 0.22), (w, depth, 0.3), uph, 0.04)
-    for i in range(3 if w > 2.2 else 2):
-        n = 3 if w > 2.2 else 2
-        cw = (w - 0.4) / n
-        cx = x - (w - 0.4) / 2 + cw * (i + 0.5)
-        kit.cushion("Seat", (cx, y + 0.08, 0.44), (cw - 0.02, depth - 0.25, 0.16), uph)
-        kit.cushion("BackCushion", (cx, y - depth / 2 + 0.14, 0.72), (cw - 0.04, 0.2, 0.5), uph, rot=(math.radians(-8), 0, 0))
-    for sx in (-1, 1):
-        kit.box("Arm", (x + sx * (w / 2 - 0.1), y, 0.38), (0.2, depth, 0.36), uph, 0.06)
-    kit.box("SofaBack", (x, y - depth / 2 + 0.05, 0.55), (w, 0.12, 0.7), uph, 0.04)
-    for px in (x - w / 3, x + w / 4):
-        kit.cushion("Pillow", (px, y - 0.15, 0.68), (0.45, 0.14, 0.42), accent, rot=(math.radians(-15), 0, rnd.uniform(-0.2, 0.2)))
-    for sx in (-1, 1):
-        kit.box("SofaLeg", (x + sx * (w / 2 - 0.1), y, 0.03), (0.05, depth - 0.1, 0.06), black, 0.005)
-    return base
+def sofa(x, y, w):
+    return kit.sofa(x, y, w, uph, accent, black, rnd)
 
 
 def plant(x, y, h=1.4):
@@ -313,7 +284,7 @@ if kind == "living":
     # The sofa along the left wall facing the room, a rug, a table and an armchair opposite.
     sy = D * rnd.uniform(0.42, 0.55)
     sw = rnd.uniform(2.2, 2.8)
-    turned(lambda: sofa(0, 0, sw), (-W / 2 + 0.6, sy, 0), -math.pi / 2)
+    kit.turned(lambda: sofa(0, 0, sw), (-W / 2 + 0.6, sy, 0), -math.pi / 2)
     tx = -W / 2 + 2.1
     kit.box("Rug", (tx, sy, 0.01), (2.4, 3.0, 0.015), rug, 0.005)
     if rnd.random() < 0.5:
@@ -327,7 +298,7 @@ if kind == "living":
     drapes()
     ax, ay = tx + 1.5, sy + rnd.uniform(-0.8, 0.8)
     turn = math.radians(rnd.uniform(-20, 20))
-    turned(
+    kit.turned(
         lambda: (
             kit.cushion("Armchair", (0, 0, 0.3), (0.85, 0.85, 0.4), accent),
             kit.cushion("ArmchairBack", (0.35, 0, 0.65), (0.2, 0.85, 0.55), accent),

@@ -296,22 +296,36 @@ def plain(name, color, rough=0.5, metal=0.0, spec=0.5, sheen=0.0):
     return m
 
 
-def plaster(name, color, scale=3.0, bump=0.08):
-    """Painted smooth render: an even colour, a very fine trowelled bump and a satin sheen."""
+def _noise(nt, vector, scale, detail):
+    """A Noise Texture node at `scale` and `detail` over `vector` (a socket); its Fac output."""
+    n = nt.nodes.new("ShaderNodeTexNoise")
+    n.inputs["Scale"].default_value = scale
+    n.inputs["Detail"].default_value = detail
+    nt.links.new(vector, n.inputs["Vector"])
+    return n.outputs["Fac"]
+
+
+def plaster(name, color, scale=3.0, bump=0.08, weather=0.0):
+    """Painted smooth render: an even colour, a very fine trowelled bump and a satin sheen.
+    `weather` (0 to 1) ages outside walls as the monsoon does: faint grey streaks run down from
+    ledges and patches of the paint are a shade duller."""
     m, nt, bsdf = _mat(name)
     v = _coord(nt, 1.0)
-    n = nt.nodes.new("ShaderNodeTexNoise")
-    n.inputs["Scale"].default_value = 0.5
-    n.inputs["Detail"].default_value = 1
-    nt.links.new(v, n.inputs["Vector"])
     lo = tuple(c * 0.985 for c in color)
     hi = tuple(min(1.0, c * 1.01) for c in color)
-    nt.links.new(_ramp(nt, n.outputs["Fac"], lo, hi, 0.3, 0.7), bsdf.inputs["Base Color"])
-    fine = nt.nodes.new("ShaderNodeTexNoise")
-    fine.inputs["Scale"].default_value = 350.0
-    fine.inputs["Detail"].default_value = 2
-    nt.links.new(v, fine.inputs["Vector"])
-    _bump(nt, bsdf, fine.outputs["Fac"], min(bump, 0.08) * 0.6, 0.0015)
+    paint = _ramp(nt, _noise(nt, v, 0.5, 1), lo, hi, 0.3, 0.7)
+    if weather > 0:
+        # In world space, so neighbouring walls age alike; stretched upright into streaks.
+        pos = nt.nodes.new("ShaderNodeNewGeometry").outputs["Position"]
+        stretch = nt.nodes.new("ShaderNodeMapping")
+        stretch.inputs["Scale"].default_value = (7.0, 7.0, 0.45)
+        nt.links.new(pos, stretch.inputs["Vector"])
+        streaks = _ramp(nt, _noise(nt, stretch.outputs["Vector"], 1.0, 4), (0, 0, 0), (1, 1, 1), 0.5, 0.75)
+        patches = _ramp(nt, _noise(nt, pos, 0.35, 3), (0, 0, 0), (0.5, 0.5, 0.5), 0.45, 0.7)
+        grime = tuple(c * 0.8 for c in (0.62, 0.6, 0.56))
+        paint = _mix(nt, paint, grime, "MULTIPLY", _math(nt, "MULTIPLY", _math(nt, "ADD", streaks, patches), 0.22 * weather))
+    nt.links.new(paint, bsdf.inputs["Base Color"])
+    _bump(nt, bsdf, _noise(nt, v, 350.0, 2), min(bump, 0.08) * 0.6, 0.0015)
     bsdf.inputs["Roughness"].default_value = 0.55
     bsdf.inputs["Specular"].default_value = 0.4
     return m
@@ -1198,6 +1212,44 @@ def palm(loc, height=7.0, lean=(0.0, 0.0), leaf_mat=None, trunk_mat=None, fronds
         up = 0.5 if i % 3 == 0 else 0.0
         f.rotation_euler = (random.uniform(-0.15, 0.15), random.uniform(-0.6, 0.2) - up, i * 2.39996 + random.uniform(-0.2, 0.2))
     return trunk
+
+
+def turned(build, pivot, angle, lift=0.0):
+    """Builds something with `build()`, turns all of it by `angle` round `pivot` and raises it
+    by `lift`."""
+    before = set(bpy.data.objects)
+    build()
+    parts = [o for o in bpy.data.objects if o not in before]
+    hub = bpy.data.objects.new("Group", None)
+    bpy.context.collection.objects.link(hub)
+    hub.location = pivot
+    for o in parts:
+        o.parent = hub
+        o.matrix_parent_inverse = hub.matrix_world.inverted()
+    hub.rotation_euler = (0, 0, angle)
+    hub.location.z += lift
+    return hub
+
+
+def sofa(x, y, w, uph, accent, legs, rng):
+    """A low sofa on the floor (z = 0), its seat facing +y: seat and back cushions, arms, two
+    scatter pillows in `accent`; `rng` turns the pillows a little."""
+    depth = 0.95
+    base = box("SofaBase", (x, y, 0.22), (w, depth, 0.3), uph, 0.04)
+    n = 3 if w > 2.2 else 2
+    cw = (w - 0.4) / n
+    for i in range(n):
+        cx = x - (w - 0.4) / 2 + cw * (i + 0.5)
+        cushion("Seat", (cx, y + 0.08, 0.44), (cw - 0.02, depth - 0.25, 0.16), uph)
+        cushion("BackCushion", (cx, y - depth / 2 + 0.14, 0.72), (cw - 0.04, 0.2, 0.5), uph, rot=(math.radians(-8), 0, 0))
+    for sx in (-1, 1):
+        box("Arm", (x + sx * (w / 2 - 0.1), y, 0.38), (0.2, depth, 0.36), uph, 0.06)
+    box("SofaBack", (x, y - depth / 2 + 0.05, 0.55), (w, 0.12, 0.7), uph, 0.04)
+    for px in (x - w / 3, x + w / 4):
+        cushion("Pillow", (px, y - 0.15, 0.68), (0.45, 0.14, 0.42), accent, rot=(math.radians(-15), 0, rng.uniform(-0.2, 0.2)))
+    for sx in (-1, 1):
+        box("SofaLeg", (x + sx * (w / 2 - 0.1), y, 0.03), (0.05, depth - 0.1, 0.06), legs, 0.005)
+    return base
 
 
 def leafy_plant(loc, height=1.4, pot_mat=None, leaf_mat=None, leaves_n=14, pot=True):
