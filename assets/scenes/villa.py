@@ -2,7 +2,8 @@
 
 Variants are different houses: one or two storeys, flat or hip roofs, walls of white render,
 timber slats or stone; one has a Thai sala by the pool. They also change the deck, the pool, the
-camera and the sun.
+camera and the sun. Each storey is built as walls round a room, so the glazing shows furnished
+rooms with their lamps on, and the render of the walls is a little weathered.
 """
 
 import math
@@ -37,7 +38,7 @@ kit.sky(*d["sun"], air=1.0, dust=0.2 + 0.4 * rnd.random(), clouds=0.5)
 
 
 # Materials.
-wall = kit.plaster("Wall", d["wall"])
+wall = kit.plaster("Wall", d["wall"], weather=0.6)
 accent = {
     "stone": kit.stone("Cladding", (0.5, 0.45, 0.38), 1.5),
     "slats": kit.wood("Slats", (0.5, 0.32, 0.17), (0.28, 0.16, 0.08), 1.0, planks=False, axis="Y"),
@@ -51,7 +52,7 @@ deck = (
 )
 pool_tile = kit.tiles("PoolTile", rnd.choice([(0.35, 0.62, 0.6), (0.45, 0.6, 0.62), (0.6, 0.62, 0.58)]), (0.8, 0.8, 0.8), size=0.12, rough=0.2)
 water = kit.water("Water")
-glass = kit.plain("Glazing", (0.02, 0.025, 0.03), rough=0.0, spec=0.9)
+glass = kit.window_glass("Glazing", (0.96, 0.98, 0.98), pull=0.5)
 frame = kit.plain("Frame", (0.04, 0.04, 0.04), rough=0.35, metal=0.6)
 roof_mat = (
     kit.plaster("Slab", (0.8, 0.79, 0.76))
@@ -63,10 +64,9 @@ leaf = kit.leaves("Leaf", (0.07, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
 cushion_mat = kit.fabric("Cushion", rnd.choice([(0.85, 0.83, 0.78), (0.55, 0.6, 0.62), (0.75, 0.7, 0.6)]))
+towel = kit.fabric("Towel", (0.9, 0.9, 0.88), scale=120, sheen=0.4)
 teak = kit.wood("Teak", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 2, planks=False)
 hill = kit.canopy("Hill", (0.05, 0.09, 0.05))
-inside = kit.plaster("Inside", (0.6, 0.55, 0.48))
-warm = kit.emission("Warm", (1.0, 0.75, 0.45), 3.0)
 
 kit.ground(lawn)
 kit.far_hills(hill, distance=220, count=6, height=50)
@@ -92,18 +92,43 @@ for sy in (-1, 1):
     # Between the side strips, which take the corners: overlapping tops render black where they meet.
     kit.box("Coping", (PX, PY + sy * (PL / 2 + 0.2), DZ + 0.02), (PW, 0.4, 0.05), coping, 0.01)
 
-# The house.
+# The house: each storey is walls round a room, the glazing in openings through the front wall,
+# so the rooms show through the glass as they do in a photograph.
 HY = PY + PL / 2 + 3.0
 HW, HD = rnd.uniform(13, 16), 7.0
 H1, H2 = 3.3, 3.1
 base = DZ
-kit.box("Ground floor", (0, HY + HD / 2, base + H1 / 2), (HW, HD, H1), wall, 0.02)
+T = 0.25  # wall thickness
+
+
+def block(name, x0, x1, y0, y1, z0, z1, mat, bevel=0.01):
+    """A box given by its extents."""
+    return kit.box(name, ((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2), (x1 - x0, y1 - y0, z1 - z0), mat, bevel)
+
+
+def storey(name, x0, x1, y0, y1, z0, z1, openings):
+    """Four walls and a ceiling slab; `openings` (left, right, bottom, top) go through the front
+    wall (at y0), between piers, sills and heads."""
+    edges = [x0]
+    for ox0, ox1, oz0, oz1 in sorted(openings):
+        edges += [ox0, ox1]
+        if oz0 > z0:
+            block(name + " sill", ox0, ox1, y0, y0 + T, z0, oz0, wall, 0)
+        block(name + " head", ox0, ox1, y0, y0 + T, oz1, z1, wall, 0)
+    edges.append(x1)
+    for px0, px1 in zip(edges[::2], edges[1::2]):
+        if px1 - px0 > 0.01:
+            block(name + " pier", px0, px1, y0, y0 + T, z0, z1, wall, 0)
+    block(name + " back", x0, x1, y1 - T, y1, z0, z1, wall, 0.02)
+    for sx0 in (x0, x1 - T):
+        block(name + " side", sx0, sx0 + T, y0 + T, y1 - T, z0, z1, wall, 0.02)
+    block(name + " ceiling", x0 + T, x1 - T, y0 + T, y1 - T, z1 - 0.25, z1, wall, 0)
+
+
 up_w = HW * rnd.uniform(0.55, 0.75)
 up_x = rnd.choice([-1, 1]) * (HW - up_w) / 2
 # Hip-roofed designs are single-storey Thai villas under one big roof; the others have two floors.
 single = d["up"] == 1
-if not single:
-    kit.box("Upper floor", (up_x, HY + HD / 2 + 0.6, base + H1 + H2 / 2), (up_w, HD - 1.2, H2), wall, 0.02)
 # A feature wall in stone, timber or a darker render.
 fx = -up_x * 0.8
 if d["accent"] == "slats":
@@ -116,34 +141,132 @@ if d["accent"] == "slats":
         kit._link(c)
 else:
     kit.box("Feature", (fx, HY - 0.05, base + H1 / 2), (HW * 0.22, 0.25, H1), accent, 0.01)
-# Big sliding doors on the ground floor, windows upstairs; an interior glow behind.
-kit.box("Interior", (0, HY + 1.8, base + H1 / 2), (HW - 0.6, 0.1, H1 - 0.3), inside, 0)
-kit.box("Lamp", (0, HY + 1.2, base + H1 - 0.35), (HW * 0.5, 0.2, 0.05), warm, 0)
+# Big sliding doors on the ground floor, set in the wall's thickness.
 gx0 = -HW / 2 + 0.6
 gx1 = fx - HW * 0.11 - 0.2
 gx2 = fx + HW * 0.11 + 0.2
 gx3 = HW / 2 - 0.6
-for a, b in ((gx0, gx1), (gx2, gx3)):
-    if b - a < 1.0:
-        continue
+spans = [(a, b) for a, b in ((gx0, gx1), (gx2, gx3)) if b - a >= 1.0]
+storey("Ground floor", -HW / 2, HW / 2, HY, HY + HD, base, base + H1, [(a, b, base, base + 2.6) for a, b in spans])
+gy = HY + T / 2
+for a, b in spans:
     n = max(1, round((b - a) / 2.2))
     w = (b - a) / n
-    kit.box("Glass", ((a + b) / 2, HY - 0.02, base + 1.3), (b - a, 0.06, 2.6), glass, 0)
+    kit.box("Glass", ((a + b) / 2, gy, base + 1.3), (b - a, 0.03, 2.6), glass, 0)
     for i in range(n + 1):
-        kit.box("Mullion", (a + i * w, HY - 0.06, base + 1.3), (0.07, 0.1, 2.6), frame, 0.005)
-    kit.box("Head", ((a + b) / 2, HY - 0.06, base + 2.62), (b - a, 0.1, 0.08), frame, 0.005)
+        kit.box("Mullion", (a + i * w, gy - (0.03 if 0 < i < n else 0), base + 1.3), (0.07, 0.1, 2.6), frame, 0.005)
+    kit.box("Head", ((a + b) / 2, gy, base + 2.56), (b - a, 0.1, 0.08), frame, 0.005)
+    kit.box("Track", ((a + b) / 2, gy, base + 0.02), (b - a, 0.12, 0.04), frame, 0.003)
+# Windows upstairs, each in its own opening, with a frame, a mullion and a transom.
 ux0, ux1 = up_x - up_w / 2 + 0.8, up_x + up_w / 2 - 0.8
-uy = HY + 0.6 - 0.02
+uy = HY + 0.6 + T / 2
 n = max(2, round((ux1 - ux0) / 1.8))
-for i in range(0 if single else n):
-    cx = ux0 + (i + 0.5) * (ux1 - ux0) / n
-    kit.box("UpGlass", (cx, uy, base + H1 + 1.45), ((ux1 - ux0) / n - 0.5, 0.06, 1.8), glass, 0)
-    # The frame round the pane sits behind it, showing as a border; a mullion and a transom in front.
-    gw = (ux1 - ux0) / n - 0.5
-    kit.box("UpFrame", (cx, uy + 0.05, base + H1 + 1.45), (gw + 0.1, 0.04, 1.9), frame, 0.005)
-    kit.box("UpMullion", (cx, uy - 0.05, base + H1 + 1.45), (0.05, 0.05, 1.8), frame, 0.004)
-    kit.box("UpTransom", (cx, uy - 0.05, base + H1 + 2.0), (gw, 0.05, 0.05), frame, 0.004)
-    kit.box("UpSill", (cx, uy - 0.1, base + H1 + 0.53), (gw + 0.2, 0.16, 0.05), wall, 0.01)
+gw = (ux1 - ux0) / n - 0.5
+windows = [ux0 + (i + 0.5) * (ux1 - ux0) / n for i in range(0 if single else n)]
+if not single:
+    storey("Upper floor", up_x - up_w / 2, up_x + up_w / 2, HY + 0.6, HY + HD, base + H1, base + H1 + H2, [(cx - gw / 2, cx + gw / 2, base + H1 + 0.55, base + H1 + 2.35) for cx in windows])
+for cx in windows:
+    z = base + H1 + 1.45
+    kit.box("UpGlass", (cx, uy, z), (gw, 0.03, 1.8), glass, 0)
+    for sx in (-1, 1):
+        kit.box("UpFrame", (cx + sx * (gw / 2 - 0.03), uy, z), (0.06, 0.08, 1.8), frame, 0.004)
+    for sz in (-1, 1):
+        kit.box("UpFrame", (cx, uy, z + sz * 0.87), (gw, 0.08, 0.06), frame, 0.004)
+    kit.box("UpMullion", (cx, uy - 0.04, z), (0.05, 0.05, 1.8), frame, 0.004)
+    kit.box("UpTransom", (cx, uy - 0.04, z + 0.55), (gw, 0.05, 0.05), frame, 0.004)
+    kit.box("UpSill", (cx, HY + 0.6 - 0.06, base + H1 + 0.53), (gw + 0.2, 0.16, 0.05), wall, 0.01)
+
+# The rooms behind the glass: a living room and a dining room on the ground floor, bedrooms
+# with sheer curtains upstairs, lamps on as for a photograph. Their own random numbers, so the
+# garden keeps its layout.
+garden_state = random.getstate()
+room_rnd = random.Random(500 + v)
+fz = base + 0.03
+floor = kit.tiles("Floor", room_rnd.choice([(0.8, 0.78, 0.74), (0.62, 0.6, 0.56)]), (0.6, 0.58, 0.55), size=0.8, rough=0.15, vary=0.03)
+block("Floor", -HW / 2 + T, HW / 2 - T, HY + T, HY + HD - T, 0, fz, floor, 0)
+uph = kit.fabric("Sofa", room_rnd.choice([(0.75, 0.72, 0.66), (0.42, 0.44, 0.42), (0.6, 0.55, 0.47)]))
+pillow = kit.fabric("Pillow", room_rnd.choice([(0.55, 0.3, 0.15), (0.2, 0.3, 0.35), (0.7, 0.6, 0.35)]))
+dark = kit.plain("Black", (0.03, 0.03, 0.03), rough=0.4, metal=0.5)
+shade = kit.emission("Shade", (1.0, 0.8, 0.55), 4.0)
+linen = kit.fabric("Sheer", (0.93, 0.91, 0.87), scale=80, sheen=0.8)
+rug = kit.fabric("Rug", room_rnd.choice([(0.7, 0.66, 0.58), (0.45, 0.42, 0.38)]), scale=200, sheen=0.3)
+leafm = kit.leaves("HouseLeaf", (0.04, 0.16, 0.03), 0.3)
+back = HY + HD - T
+
+
+def painting(x, z, w, h):
+    block("Frame", x - w / 2 - 0.03, x + w / 2 + 0.03, back - 0.04, back, z - h / 2 - 0.03, z + h / 2 + 0.03, dark, 0.005)
+    c1, c2 = room_rnd.choice([((0.75, 0.55, 0.35), (0.25, 0.35, 0.4)), ((0.85, 0.8, 0.7), (0.5, 0.35, 0.25)), ((0.3, 0.4, 0.3), (0.8, 0.75, 0.6))])
+    block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z, z + h / 2, kit.plain("Paint", c1, 0.8), 0)
+    block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z - h / 2, z, kit.plain("Paint", c2, 0.8), 0)
+
+
+def pendant(x, y, top, drop):
+    kit.cylinder("Cord", (x, y, top - drop / 2), 0.006, drop, dark, verts=6)
+    kit.cylinder("Pendant", (x, y, top - drop), 0.2, 0.22, shade, verts=32)
+    kit.point_light((x, y, top - drop - 0.15), 40, radius=0.1)
+
+
+def living(a, b):
+    x = (a + b) / 2
+    sw = min(2.6, b - a - 1.0)
+    sy = back - 0.7
+    kit.turned(lambda: kit.sofa(0, 0, sw, uph, pillow, dark, room_rnd), (x, sy, 0), math.pi, lift=fz)
+    block("Rug", x - 1.6, x + 1.6, sy - 3.2, sy + 0.2, fz, fz + 0.01, rug, 0)
+    block("CoffeeTable", x - 0.6, x + 0.6, sy - 2.1, sy - 1.5, fz + 0.32, fz + 0.38, teak, 0.01)
+    block("TableBase", x - 0.45, x + 0.45, sy - 2.0, sy - 1.6, fz, fz + 0.32, teak, 0.01)
+    ex = x + (sw / 2 + 0.45) * room_rnd.choice([-1, 1])
+    kit.cylinder("LampPole", (ex, sy, fz + 0.75), 0.015, 1.5, dark, verts=8)
+    kit.cylinder("LampShade", (ex, sy, fz + 1.55), 0.22, 0.3, shade, verts=32)
+    kit.point_light((ex, sy, fz + 1.5), 30, radius=0.1)
+    painting(x, fz + 1.75, min(1.8, sw * 0.7), 0.9)
+    kit.leafy_plant((b - 0.5, HY + T + 0.6, fz), 1.6, kit.plain("Planter", (0.2, 0.2, 0.19), 0.4), leafm, leaves_n=16)
+
+
+def dining(a, b):
+    x, y = (a + b) / 2, HY + HD / 2 + 0.3
+    block("DiningTop", x - 1.1, x + 1.1, y - 0.5, y + 0.5, fz + 0.72, fz + 0.76, teak, 0.01)
+    for sx in (-1, 1):
+        block("DiningLeg", x + sx * 0.9 - 0.04, x + sx * 0.9 + 0.04, y - 0.4, y + 0.4, fz, fz + 0.72, teak, 0.005)
+    for i in range(3):
+        cx = x - 0.7 + 0.7 * i
+        for sy in (-1, 1):
+            cy = y + sy * 0.75
+            block("ChairSeat", cx - 0.22, cx + 0.22, cy - 0.22, cy + 0.22, fz + 0.43, fz + 0.47, uph, 0.01)
+            block("ChairBack", cx - 0.22, cx + 0.22, cy + sy * 0.2 - 0.02, cy + sy * 0.2 + 0.02, fz + 0.47, fz + 0.9, teak, 0.005)
+            for lx in (cx - 0.19, cx + 0.17):
+                for ly in (cy - 0.19, cy + 0.17):
+                    block("ChairLeg", lx, lx + 0.02, ly, ly + 0.02, fz, fz + 0.43, dark, 0)
+    for px in (x - 0.6, x + 0.6):
+        pendant(px, y, base + H1 - 0.25, 0.9)
+    painting(x, fz + 1.6, 1.2, 0.8)
+    block("Sideboard", x - 1.0, x + 1.0, back - 0.45, back, fz, fz + 0.8, teak, 0.01)
+
+
+def bedroom(cx):
+    z0, z1 = base + H1 + 0.55, base + H1 + 2.35
+    cy = HY + 0.6 + T + 0.1
+    for sx in (-1, 1):
+        kit.pleated((cx + sx * (gw / 2 + 0.15), cy), (-sx, 0), gw * room_rnd.uniform(0.25, 0.45), base + H1 + 0.2, z1 + 0.35, linen, depth=0.04)
+
+
+if spans:
+    wide = max(spans, key=lambda s: s[1] - s[0])
+    living(*wide)
+    for a, b in spans:
+        if (a, b) != wide:
+            dining(a, b)
+# Daylight bounces round a real room more than two bounces carry; a soft warm fill under each
+# ceiling stands in for the rest.
+kit.area_light((0, HY + HD / 2, base + H1 - 0.35), HW - 1, 70, (1.0, 0.9, 0.78), aim=(0, HY + HD / 2, 0), size_y=HD - 1)
+for cx in windows:
+    bedroom(cx)
+if windows:
+    kit.area_light((up_x, HY + HD / 2 + 0.6, base + H1 + H2 - 0.35), up_w - 1, 40, (1.0, 0.9, 0.78), aim=(up_x, HY + HD / 2 + 0.6, 0), size_y=HD - 2)
+    for cx in windows[:: max(1, len(windows) // 2)]:
+        pendant(cx, HY + HD / 2 + 1.0, base + H1 + H2 - 0.25, 0.5)
+random.setstate(garden_state)
+
 # Balcony railing of slim dark steel: posts, a handrail and two rails between (a glass one, seen
 # through against the glazing, is more than the denoiser can tell apart from grain).
 if not single:
@@ -188,6 +311,8 @@ for i in range(rnd.choice([2, 3])):
             kit.box("Leg", (lx + sx * 0.3, ly + sy * 0.9, DZ + 0.07), (0.05, 0.05, 0.14), teak, 0.005)
     kit.cushion("Pad", (lx, ly + 0.15, DZ + 0.28), (0.66, 1.6, 0.1), cushion_mat)
     kit.cushion("Back", (lx, ly - 0.78, DZ + 0.45), (0.66, 0.5, 0.1), cushion_mat, rot=(math.radians(-50), 0, 0))
+    # A rolled towel on each, as the housekeeper leaves them.
+    kit.cylinder("Towel", (lx, ly - 0.42, DZ + 0.4), 0.07, 0.5, towel, rot=(0, math.pi / 2, 0), verts=24)
 if rnd.random() < 0.7:
     ux = PX + PW / 2 - 1.0
     kit.cylinder("Pole", (ux, PY + PL / 2 + 1.5, DZ + 1.2), 0.03, 2.4, teak, verts=12)
@@ -250,7 +375,7 @@ kit.groundcover((0, HY - 0.45, DZ), (HW - 1.0, 0.5), leaf)
 
 # The plot's boundary: a rendered garden wall on each side with the neighbours' trees over it,
 # so no bare land runs to the horizon.
-boundary = kit.plaster("BoundaryWall", (0.84, 0.82, 0.78))
+boundary = kit.plaster("BoundaryWall", (0.84, 0.82, 0.78), weather=1.0)
 for sx in (-1, 1):
     x0 = sx * (HW / 2 + 9)
     kit.box("BoundaryWall", (x0, (HY + HD - 8) / 2, 1.1), (0.25, HY + HD + 16, 2.2), boundary, 0.01)
