@@ -1,6 +1,7 @@
 """The two condo buildings from their gardens: The Trees (even variants: warm render, timber
 and planted balconies) and Zen Space (odd variants: white slabs and glass). Variants 0 and 1 look
-along the pool at the building; 2 and 3 stand closer, at a corner of the garden."""
+along the pool at the building; 2 and 3 stand closer, at a corner of the garden. Through the
+glazing the flats show, with their curtains and a lamp on here and there."""
 
 import math
 import os
@@ -18,13 +19,15 @@ rnd = random.Random(v)
 
 kit.sky(rnd.uniform(30, 50), rnd.choice([-40, -25, 25, 40]), dust=0.5, clouds=0.45)
 
-wall = kit.plaster("Wall", (0.82, 0.76, 0.66) if trees else (0.92, 0.92, 0.9), scale=1.0)
-slab = kit.plaster("Slab", (0.88, 0.86, 0.82) if trees else (0.95, 0.95, 0.94), scale=1.0)
-glass = kit.plain("Glazing", (0.03, 0.04, 0.05), rough=0.04, spec=0.9)
-# At Zen Space some flats have their curtains drawn: cloth behind the same glossy pane (drawn
-# from a generator of their own, so the rest of the scene stays as it was).
-drawn = random.Random(50 + v)
-curtained = [kit.plain("Curtained%d" % k, c, rough=0.05, spec=0.9) for k, c in enumerate(((0.42, 0.38, 0.32), (0.3, 0.3, 0.29), (0.5, 0.46, 0.4)))]
+wall = kit.plaster("Wall", (0.82, 0.76, 0.66) if trees else (0.92, 0.92, 0.9), scale=1.0, weather=0.5)
+slab = kit.plaster("Slab", (0.88, 0.86, 0.82) if trees else (0.95, 0.95, 0.94), scale=1.0, weather=0.7)
+glass = kit.window_glass("Glazing", (0.92, 0.95, 0.96), pull=0.45)
+# The flats behind the glass: curtains, a lamp on here and there, from a generator of their own
+# (so the rest of the scene stays as it was).
+flats = random.Random(50 + v)
+sheers = [kit.fabric("Sheer%d" % k, c, scale=80, sheen=0.8) for k, c in enumerate(((0.93, 0.91, 0.87), (0.8, 0.76, 0.68), (0.6, 0.58, 0.55)))]
+inside = kit.plaster("Inside", (0.86, 0.84, 0.8), scale=1.0)
+lamp = kit.emission("Lamp", (1.0, 0.82, 0.6), 6.0)
 frame = kit.plain("Frame", (0.05, 0.05, 0.05), rough=0.35, metal=0.7)
 timber = kit.wood("Timber", (0.45, 0.28, 0.15), (0.25, 0.14, 0.07), 1.5, planks=False)
 rail = kit.window_glass("Rail", (0.86, 0.95, 0.93), body=0.12)
@@ -43,20 +46,45 @@ FLOORS = 8 if trees else 7
 FH = 3.1
 BW = 34 if trees else 40
 BY = 22
-# The building: a core with floor slabs running out as balconies.
-kit.box("Core", (0, BY + 6, FH * FLOORS / 2), (BW, 12, FH * FLOORS), wall, 0.03)
+# The building: a core with floor slabs running out as balconies, and a row of flats along its
+# front, each glazed wall to wall between piers.
+RD = 4.5  # the flats' depth seen through the glass
+curtains = []  # hung last: their folds draw on the shared random numbers the plants use
+H = FH * FLOORS
+kit.box("Core", (0, BY + RD + (12 - RD) / 2, H / 2), (BW, 12 - RD, H), wall, 0.03)
+for sx in (-1, 1):
+    kit.box("End", (sx * (BW / 2 - 0.15), BY + RD / 2, H / 2), (0.3, RD, H), wall, 0.02)
+bays = 8 if trees else 10
+bw = BW / bays
+for b in range(bays + 1):
+    x = -BW / 2 + b * bw
+    kit.box("Pier", (x, BY + 0.05, H / 2), (0.5, 0.3, H), wall, 0.01)
+    if 0 < b < bays:
+        kit.box("Party", (x, BY + RD / 2, H / 2), (0.15, RD, H), inside, 0)
 for f in range(FLOORS + 1):
     z = f * FH
-    kit.box("Slab", (0, BY - 0.9, z + 0.1), (BW + (0.6 if trees else 2.0), 2.4, 0.25 if trees else 0.32), slab, 0.02)
+    st = 0.25 if trees else 0.32
+    kit.box("Slab", (0, BY - 0.9, z + 0.1), (BW + (0.6 if trees else 2.0), 2.4, st), slab, 0.02)
+    kit.box("Ceiling", (0, BY + RD / 2, z + 0.1), (BW, RD, st), inside, 0)
     if f == FLOORS:
         break
-    bays = 8 if trees else 10
-    bw = BW / bays
+    kit.box("Head", (0, BY + 0.05, z + FH - 0.06), (BW, 0.3, 0.25), wall, 0.005)
+    kit.box("Sill", (0, BY + 0.05, z + 0.3), (BW, 0.3, 0.15), wall, 0.005)
     for b in range(bays):
         x = -BW / 2 + (b + 0.5) * bw
-        pane = drawn.choice(curtained) if not trees and drawn.random() < 0.3 else glass
-        kit.box("Glass", (x, BY - 0.02, z + FH / 2 + 0.1), (bw - 0.5, 0.06, FH - 0.45), pane, 0)
+        kit.box("Glass", (x, BY - 0.02, z + FH / 2 + 0.1), (bw - 0.5, 0.03, FH - 0.45), glass, 0)
         kit.box("Frame", (x, BY - 0.06, z + FH / 2 + 0.1), (0.06, 0.08, FH - 0.45), frame, 0.004)
+        # Curtains gathered to the sides, or drawn across in some flats (more of them at Zen
+        # Space); a lamp on in one flat in six.
+        cloth = flats.choice(sheers)
+        z0, z1 = z + 0.3, z + FH - 0.15
+        if flats.random() < (0.3 if not trees else 0.12):
+            curtains.append(((x - bw / 2 + 0.3, BY + 0.3), (1, 0), bw - 0.6, z0, z1, cloth, 0.05))
+        else:
+            for sx in (-1, 1):
+                curtains.append(((x + sx * (bw / 2 - 0.3), BY + 0.3), (-sx, 0), (bw - 0.6) * flats.uniform(0.15, 0.3), z0, z1, cloth, 0.04))
+        if flats.random() < 0.17:
+            kit.cylinder("Lamp", (x + flats.uniform(-1, 1), BY + RD * 0.5, z + FH - 0.05), 0.25, 0.04, lamp, verts=24)
         if f > 0:
             if trees:
                 # Planters with greenery along each balcony.
@@ -129,6 +157,9 @@ for sx in (-1, 1):
     kit.groundcover((sx * 7.5, -2.5, 0.1), (7.0, 2.2), leaf, flowers=plumeria if sx > 0 else None)
     kit.bush((sx * 5.0, -2.2, 0.1), 0.9, leaf, flowers=bloom, bloom=0.5)
     kit.bush((sx * 9.5, -2.8, 0.1), 1.1, leaf)
+
+for start, direction, width, z0, z1, cloth, depth in curtains:
+    kit.pleated(start, direction, width, z0, z1, cloth, depth=depth)
 
 # A level camera (verticals straight), the lens shifted up to take in the building.
 side = rnd.choice([-1, 1])
