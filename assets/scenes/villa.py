@@ -243,11 +243,11 @@ def dining(a, b):
     block("Sideboard", x - 1.0, x + 1.0, back - 0.45, back, fz, fz + 0.8, teak, 0.01)
 
 
-def bedroom(cx):
-    z0, z1 = base + H1 + 0.55, base + H1 + 2.35
+def curtains(cx):
+    """Sheer curtains gathered to each side of the upstairs window at `cx`, floor to ceiling."""
     cy = HY + 0.6 + T + 0.1
     for sx in (-1, 1):
-        kit.pleated((cx + sx * (gw / 2 + 0.15), cy), (-sx, 0), gw * room_rnd.uniform(0.25, 0.45), base + H1 + 0.2, z1 + 0.35, linen, depth=0.04)
+        kit.pleated((cx + sx * (gw / 2 + 0.15), cy), (-sx, 0), gw * room_rnd.uniform(0.25, 0.45), base + H1 + 0.2, base + H1 + 2.7, linen, depth=0.04)
 
 
 if spans:
@@ -260,7 +260,7 @@ if spans:
 # ceiling stands in for the rest.
 kit.area_light((0, HY + HD / 2, base + H1 - 0.35), HW - 1, 70, (1.0, 0.9, 0.78), aim=(0, HY + HD / 2, 0), size_y=HD - 1)
 for cx in windows:
-    bedroom(cx)
+    curtains(cx)
 if windows:
     kit.area_light((up_x, HY + HD / 2 + 0.6, base + H1 + H2 - 0.35), up_w - 1, 40, (1.0, 0.9, 0.78), aim=(up_x, HY + HD / 2 + 0.6, 0), size_y=HD - 2)
     for cx in windows[:: max(1, len(windows) // 2)]:
