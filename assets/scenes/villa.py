@@ -392,6 +392,14 @@ for i in range(6):
 for i in range(6):
     kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(4, 14), 0), rnd.uniform(9, 13), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=14)
 
+# The neighbours' tall hedges beyond the garden walls, along the sides and across the back, so
+# no bare lawn runs to the horizon between the trees (planted last: the other plants keep the
+# shapes they were composed with).
+far = HY + HD + 50
+for sx in (-1, 1):
+    kit.hedge((sx * (HW / 2 + 10.2), -10, 0), (sx * (HW / 2 + 10.2), far, 0), 3.4, 1.4, leaf)
+kit.hedge((-HW / 2 - 10.2, far, 0), (HW / 2 + 10.2, far, 0), 3.4, 1.4, leaf)
+
 # Camera: standing on the terrace in front of the pool at eye level, held level (verticals
 # straight) with the lens shifted up; the hero (variant 6) has the whole house at sunset.
 side = d["side"]
