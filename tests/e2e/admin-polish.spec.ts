@@ -29,7 +29,6 @@ async function readRows(page: Page) {
 test("the property table: search, filters, sort, total and paging, all in the URL", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const server = await startAdminServer();
   try {
     const errors = watchErrors(page);
@@ -125,7 +124,6 @@ test("the property table: search, filters, sort, total and paging, all in the UR
 test("the property form: named, asks before unsaved changes are lost, never after a save", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const server = await startAdminServer();
   try {
     const errors = watchErrors(page);
@@ -207,7 +205,6 @@ test("the property form: named, asks before unsaved changes are lost, never afte
 test("after a failed save the first field in error has focus, in view, on a phone", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const server = await startAdminServer();
   try {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -247,7 +244,6 @@ test("after a failed save the first field in error has focus, in view, on a phon
 });
 
 test("leads read as data for people, on a desktop and on a phone", async ({ page }) => {
-  test.setTimeout(90_000);
   // The lead is written before the server starts: the embedded database has one user at a time.
   const dataDir = tempDataDir();
   const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
@@ -309,7 +305,6 @@ test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
 
   test("photos are reordered by tapping the move buttons", async ({ page }) => {
-    test.setTimeout(90_000);
     const server = await startAdminServer();
     try {
       await signIn(page, server.url);

@@ -13,7 +13,6 @@ test.describe.configure({ mode: "serial" });
 test("sign in, create a property with photos, reorder them, see it on the site, sign out", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const server = await startAdminServer();
   try {
     const errors = watchErrors(page);
@@ -158,7 +157,6 @@ test("edit with the date fields by status, refuse a stale save, delete with conf
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
   const server = await startAdminServer();
   try {
     await signIn(page, server.url);

@@ -12,7 +12,6 @@ test.describe.configure({ mode: "serial" });
 test("enrol an authenticator, sign in with a code and a recovery code, replace it, turn it off", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const server = await startAdminServer();
   try {
     const errors = watchErrors(page);
@@ -103,7 +102,6 @@ test("enrol an authenticator, sign in with a code and a recovery code, replace i
 test("a stored lead shows in the Leads view, is filtered, marked handled and exported", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   // The lead is written before the server starts: the embedded database has one user at a time.
   const dataDir = tempDataDir();
   const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });

@@ -163,7 +163,6 @@ test("a rate entered in the admin shows visitors converted, approximate prices i
 test("without JavaScript the picker is a form: the choice goes into the URL and the prices follow", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();

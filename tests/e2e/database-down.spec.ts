@@ -10,7 +10,6 @@ test.describe.configure({ mode: "default" });
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   server = await startServer({
     DATA_DIR: tempDataDir(),
     DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing",

@@ -144,8 +144,6 @@ test.describe("favourites", () => {
     browser,
     baseURL,
   }) => {
-    // Eight page loads in two browsers: on two busy cores it ran 31 s of the default 30.
-    test.setTimeout(90_000);
     const hydrationErrors: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error" && /hydrat/i.test(m.text())) hydrationErrors.push(m.text());

@@ -38,7 +38,6 @@ test("a viewing request reaches the desk within seconds and moves through the pi
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const api = await (await request.get(`${server.url}/api/units`)).json();
   const unit: { slug: string; name: string } = api.units[0];
   const name = `Viewer ${Date.now()}`;

@@ -9,7 +9,6 @@ const cardCount = async (url: string) =>
   ((await (await fetch(url)).text()).match(/data-testid="unit-card"/g) ?? []).length;
 
 test("a stopped server closes cleanly and a second start keeps what was there", async () => {
-  test.setTimeout(90_000);
   const dataDir = tempDataDir();
 
   const first = await startServer({ DATA_DIR: dataDir });
@@ -29,7 +28,6 @@ test("a stopped server closes cleanly and a second start keeps what was there", 
 });
 
 test("with the database unreachable the site stays up on demo data", async ({ page }) => {
-  test.setTimeout(60_000);
   const server = await startServer({
     DATA_DIR: tempDataDir(),
     DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing",
@@ -74,7 +72,6 @@ test("a wrong setting stops the server with a message naming it", async () => {
 test("on PostgreSQL the server migrates, seeds and serves", async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   test.skip(!adminUrl, "needs TEST_DATABASE_URL (CI sets it)");
-  test.setTimeout(60_000);
   const name = `e2e_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -152,8 +152,6 @@ test.describe("the map of units", () => {
   });
 
   test("the maps have no serious or critical accessibility violations", async ({ page }) => {
-    // Two pages, each drawn and then scanned: more than the default time on a busy machine.
-    test.setTimeout(60_000);
     const serious = async () =>
       (await new AxeBuilder({ page }).analyze()).violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

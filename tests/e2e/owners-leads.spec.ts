@@ -7,7 +7,6 @@ import { expect, test } from "./support/test.ts";
 test.describe.configure({ mode: "default" });
 let server: LeadsServer;
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(90_000);
   server = await startLeadsServer(browser);
 });
 test.afterAll(async () => {

@@ -39,7 +39,6 @@ function mailTo(email: string) {
 test("a visitor saves the list's filters, confirms from the e-mail and unsubscribes", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const email = `villas-${Date.now()}@example.com`;
   await page.goto(`${server.url}/?type=pool-villa&location=Kamala&sort=price-asc#units`);
   const form = page.getByRole("region", { name: "E-mail me new units like these" });
@@ -82,7 +81,6 @@ test("without JavaScript, in Russian: errors in place, no duplicate, one-click u
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const email = `condo-${Date.now()}@example.com`;
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
