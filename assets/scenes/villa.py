@@ -194,11 +194,16 @@ leafm = kit.leaves("HouseLeaf", (0.04, 0.16, 0.03), 0.3)
 back = HY + HD - T
 
 
+paints = {}
+
+
 def painting(x, z, w, h):
+    """A framed canvas of two colour fields on the back wall (one material per colour)."""
     block("Frame", x - w / 2 - 0.03, x + w / 2 + 0.03, back - 0.04, back, z - h / 2 - 0.03, z + h / 2 + 0.03, dark, 0.005)
-    c1, c2 = room_rnd.choice([((0.75, 0.55, 0.35), (0.25, 0.35, 0.4)), ((0.85, 0.8, 0.7), (0.5, 0.35, 0.25)), ((0.3, 0.4, 0.3), (0.8, 0.75, 0.6))])
-    block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z, z + h / 2, kit.plain("Paint", c1, 0.8), 0)
-    block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z - h / 2, z, kit.plain("Paint", c2, 0.8), 0)
+    pair = room_rnd.choice([((0.75, 0.55, 0.35), (0.25, 0.35, 0.4)), ((0.85, 0.8, 0.7), (0.5, 0.35, 0.25)), ((0.3, 0.4, 0.3), (0.8, 0.75, 0.6))])
+    for c, z0, z1 in zip(pair, (z, z - h / 2), (z + h / 2, z)):
+        paint = paints.get(c) or paints.setdefault(c, kit.plain("Paint", c, 0.8))
+        block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z0, z1, paint, 0)
 
 
 def pendant(x, y, top, drop):
@@ -392,13 +397,32 @@ for i in range(6):
 for i in range(6):
     kit.palm((rnd.uniform(-25, 25), HY + HD + rnd.uniform(4, 14), 0), rnd.uniform(9, 13), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=14)
 
+
+def neighbours_hedge(p0, p1, height, depth, rng):
+    """The neighbours' hedge from p0 to p1: sections a few metres long, each clipped to its own
+    height and line and lumpier than a garden's own hedge, as one left to grow between trims."""
+    (x0, y0), (x1, y1) = p0, p1
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    at = 0.0
+    while at < length:
+        run = min(rng.uniform(3.0, 7.0), length - at)
+        off = rng.uniform(-0.35, 0.35)
+        a = (x0 + ux * at - uy * off, y0 + uy * at + ux * off, 0)
+        b = (x0 + ux * (at + run + 0.4) - uy * off, y0 + uy * (at + run + 0.4) + ux * off, 0)
+        h = kit.hedge(a, b, height * rng.uniform(0.75, 1.25), depth * rng.uniform(0.85, 1.2), leaf)
+        h.modifiers["Disp"].strength = 0.3
+        at += run
+
+
 # The neighbours' tall hedges beyond the garden walls, along the sides and across the back, so
 # no bare lawn runs to the horizon between the trees (planted last: the other plants keep the
 # shapes they were composed with).
 far = HY + HD + 50
+hedges = random.Random(900 + v)
 for sx in (-1, 1):
-    kit.hedge((sx * (HW / 2 + 10.2), -10, 0), (sx * (HW / 2 + 10.2), far, 0), 3.4, 1.4, leaf)
-kit.hedge((-HW / 2 - 10.2, far, 0), (HW / 2 + 10.2, far, 0), 3.4, 1.4, leaf)
+    neighbours_hedge((sx * (HW / 2 + 10.2), -10), (sx * (HW / 2 + 10.2), far), 3.4, 1.4, hedges)
+neighbours_hedge((-HW / 2 - 10.2, far), (HW / 2 + 10.2, far), 3.4, 1.4, hedges)
 
 # Camera: standing on the terrace in front of the pool at eye level, held level (verticals
 # straight) with the lens shifted up; the hero (variant 6) has the whole house at sunset.
