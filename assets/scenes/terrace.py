@@ -180,11 +180,13 @@ else:
     # Neighbouring villas under tiled hip roofs between the trees, and flowering trees.
     house_wall = kit.plaster("HouseWall", (0.9, 0.88, 0.83))
     tiles_ = [kit.roof_tiles("Roof%d" % k, c) for k, c in enumerate(((0.3, 0.13, 0.08), (0.2, 0.18, 0.17), (0.36, 0.2, 0.12)))]
+    houses = []
     for i in range(8):
         hx, hy = rnd.uniform(-60, 60), rnd.uniform(58, 118)
         if abs(hx + 3) < 22 and hy < 74:
             continue
         hw, hd = rnd.uniform(8, 12), rnd.uniform(7, 10)
+        houses.append((hx, hy, hw, hd))
         kit.box("House", (hx, hy, 1.6), (hw, hd, 3.0), house_wall, 0.02)
         bpy.ops.mesh.primitive_cone_add(vertices=4, radius1=1, radius2=0, depth=1, location=(0, 0, 0))
         r = bpy.context.active_object
@@ -208,6 +210,19 @@ else:
     # Loungers along the pool's near side, white dots from up here.
     for i in range(8):
         kit.box("PoolLounger", (-14 + i * 3.2, 52.2, 0.35), (0.7, 1.9, 0.3), kit.plain("LoungerPad", (0.9, 0.89, 0.86), 0.7), 0.05)
+    # Younger trees of other greens in the gaps, so from up here the gardens read as one canopy
+    # with roofs and the pool in it, not lawn dotted with trees. Planted last, with their own
+    # random numbers: everything above keeps its place and shape.
+    fill = random.Random(700 + v)
+    greens = [kit.leaves("LeafLight", (0.11, 0.24, 0.05), 0.35), kit.leaves("LeafDark", (0.045, 0.14, 0.035), 0.35), leaf]
+    for i in range(60):
+        tx, ty = fill.uniform(-75, 75), fill.uniform(44, 122)
+        if abs(tx + 3) < 18 and 49 < ty < 67:
+            continue  # the pool deck
+        if any(abs(tx - hx) < hw / 2 + 1 and abs(ty - hy) < hd / 2 + 1 for hx, hy, hw, hd in houses):
+            continue
+        crown = fill.uniform(2.5, 4.5)
+        kit.tree((tx, ty, 0.1), crown * fill.uniform(1.3, 1.8), crown * 2.2, fill.choice(greens), bark)
     cam_loc = (-1.2, -0.6, Z + 1.65)
     kit.camera(cam_loc, (4.0, 30, Z + 1.65), lens=18, fstop=8, shift_y=-0.05)
 
