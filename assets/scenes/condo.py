@@ -128,9 +128,10 @@ for x in (-PW / 2 - 3, PW / 2 + 3, -PW / 2 - 8, PW / 2 + 9, 0.3 * BW):
 # A hedge along the building's foot, flowering shrubs and frangipani in the lawn beds.
 kit.hedge((-BW / 2 - 2, BY - 3.6, 0.1), (BW / 2 + 2, BY - 3.6, 0.1), 1.2, 1.0, leaf, flowers=bloom if trees else None, bloom=0.1)
 kit.groundcover((0, BY - 4.6, 0.1), (BW + 4, 1.0), leaf)
+bract = kit.plain("Bract", (0.85, 0.2, 0.05), 0.45)
 for sx in (-1, 1):
     kit.frangipani((sx * (PW / 2 + rnd.uniform(2, 5)), 10 + rnd.uniform(-2, 3), 0.1), 4.0, long_leaf, bark, plumeria)
-    kit.paddle_clump((sx * (PW / 2 + 1.5), 10 + PL / 2 + 4.5, 0.1), 1.8, long_leaf, kit.plain("Bract", (0.85, 0.2, 0.05), 0.45), n=8)
+    kit.paddle_clump((sx * (PW / 2 + 1.5), 10 + PL / 2 + 4.5, 0.1), 1.8, long_leaf, bract, n=8)
 for i in range(8):
     kit.bush((rnd.uniform(-BW / 2 - 6, BW / 2 + 6), rnd.choice([BY - 5.5, 10 + PL / 2 + 5]), 0.1), rnd.uniform(0.7, 1.2), leaf, flowers=bloom if i % 3 == 0 else None, bloom=0.4)
 for i in range(8):
@@ -152,11 +153,12 @@ for i in range(18):
     sx = rnd.choice([-1, 1])
     tree(sx * rnd.uniform(BW / 2 + 45, BW / 2 + 110), rnd.uniform(-30, BY + 40), rnd.uniform(7, 12), rnd.uniform(4.0, 6.0))
 
-# Planted beds either side of the path in the foreground.
+# Planted beds either side of the path in the foreground: heliconia by the path and a low,
+# spreading shrub farther out (single round shrubs read as clipped topiary balls up close).
 for sx in (-1, 1):
     kit.groundcover((sx * 7.5, -2.5, 0.1), (7.0, 2.2), leaf, flowers=plumeria if sx > 0 else None)
-    kit.bush((sx * 5.0, -2.2, 0.1), 0.9, leaf, flowers=bloom, bloom=0.5)
-    kit.bush((sx * 9.5, -2.8, 0.1), 1.1, leaf)
+    kit.paddle_clump((sx * 5.0, -2.2, 0.1), 1.7, long_leaf, bract if sx < 0 else None, n=9)
+    kit.bush((sx * 9.5, -2.8, 0.1), 1.5, leaf, lumps=5, flat=0.45, flowers=bloom if sx > 0 else None, bloom=0.4)
 
 for start, direction, width, z0, z1, cloth, depth in curtains:
     kit.pleated(start, direction, width, z0, z1, cloth, depth=depth)
