@@ -13,7 +13,7 @@ export default defineConfig({
   reporter: "list",
   // A limit that catches a hung test, not a measure of speed: the machine is shared, and a test
   // that takes 8 s on a quiet one has taken 32 s beside other work. Speed is measured by
-  // `npm run bench`. The few tests that start servers of their own set a higher one.
+  // `npm run bench`. A few long tests (their own servers, the admin map) set a higher one.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   use: {
