@@ -953,8 +953,9 @@ def bush(loc, radius=0.8, mat=None, lumps=5, flat=0.7, flowers=None, flower_kind
     return objs
 
 
-def hedge(p0, p1, height=1.2, depth=0.8, mat=None, flowers=None, bloom=0.15):
-    """A clipped hedge from p0 to p1 on the ground, leafy all over."""
+def hedge(p0, p1, height=1.2, depth=0.8, mat=None, flowers=None, bloom=0.15, lumps=0.12):
+    """A clipped hedge from p0 to p1 on the ground, leafy all over; `lumps` is how far (m) its
+    faces bulge in and out from the clipped line."""
     a, b = Vector(p0), Vector(p1)
     mid = (a + b) / 2
     length = (b - a).length
@@ -967,7 +968,7 @@ def hedge(p0, p1, height=1.2, depth=0.8, mat=None, flowers=None, bloom=0.15):
     tex = bpy.data.textures.get("LumpNoise") or bpy.data.textures.new("LumpNoise", "CLOUDS")
     d.texture = tex
     d.texture_coords = "GLOBAL"
-    d.strength = 0.12
+    d.strength = lumps
     area = 2 * length * height + length * depth
     size = 0.11
     _scatter(h, leaf_card(mat, "leaf"), min(9000, area / (size * size * 0.2)), size, random.randint(0, 9999))

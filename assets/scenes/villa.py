@@ -202,8 +202,9 @@ def painting(x, z, w, h):
     block("Frame", x - w / 2 - 0.03, x + w / 2 + 0.03, back - 0.04, back, z - h / 2 - 0.03, z + h / 2 + 0.03, dark, 0.005)
     pair = room_rnd.choice([((0.75, 0.55, 0.35), (0.25, 0.35, 0.4)), ((0.85, 0.8, 0.7), (0.5, 0.35, 0.25)), ((0.3, 0.4, 0.3), (0.8, 0.75, 0.6))])
     for c, z0, z1 in zip(pair, (z, z - h / 2), (z + h / 2, z)):
-        paint = paints.get(c) or paints.setdefault(c, kit.plain("Paint", c, 0.8))
-        block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z0, z1, paint, 0)
+        if c not in paints:
+            paints[c] = kit.plain("Paint", c, 0.8)
+        block("Canvas", x - w / 2, x + w / 2, back - 0.05, back - 0.04, z0, z1, paints[c], 0)
 
 
 def pendant(x, y, top, drop):
@@ -410,8 +411,7 @@ def neighbours_hedge(p0, p1, height, depth, rng):
         off = rng.uniform(-0.35, 0.35)
         a = (x0 + ux * at - uy * off, y0 + uy * at + ux * off, 0)
         b = (x0 + ux * (at + run + 0.4) - uy * off, y0 + uy * (at + run + 0.4) + ux * off, 0)
-        h = kit.hedge(a, b, height * rng.uniform(0.75, 1.25), depth * rng.uniform(0.85, 1.2), leaf)
-        h.modifiers["Disp"].strength = 0.3
+        kit.hedge(a, b, height * rng.uniform(0.75, 1.25), depth * rng.uniform(0.85, 1.2), leaf, lumps=0.3)
         at += run
 
 
