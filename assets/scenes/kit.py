@@ -860,7 +860,8 @@ _CARDS = {}
 
 def leaf_card(mat, kind="leaf"):
     """A shared leaf (or flower) card for instancing: `leaf` glossy shrub leaf, `long` frangipani leaf,
-    `flower` five-petal frangipani flower, `bract` papery bougainvillea bracts, `fern` a small frond."""
+    `flower` five-petal frangipani flower, `bract` papery bougainvillea bracts, `fern` a small frond,
+    `twig` a spray of small leaves on a stalk and `tuft` a dense tuft of them, for tree crowns."""
     key = (mat.name, kind)
     if key in _CARDS:
         return _CARDS[key]
@@ -876,6 +877,33 @@ def leaf_card(mat, kind="leaf"):
             for k in range(n):
                 place = Matrix.Rotation(k * 2 * math.pi / n, 4, "X") @ Matrix.Rotation(math.radians(65), 4, "Z")
                 _leaf_into(bm, 0.5, 0.38 if kind == "flower" else 0.5, 0.3, -0.2, 3, place)
+        elif kind == "twig":
+            # A leafy spray: leaves in pairs along a bare stalk, turned every way round it, so a
+            # crown's edge breaks up into sprays with sky between them. Its own generator, so the
+            # card is the same whichever scene builds it first.
+            rng = random.Random(41)
+            for i in range(18):
+                t = 0.1 + 0.9 * i / 17
+                for side in (-1, 1):
+                    if rng.random() < 0.2:
+                        continue
+                    place = (
+                        Matrix.Translation((t, 0, -0.12 * t * t))
+                        @ Matrix.Rotation(rng.uniform(0, 2 * math.pi), 4, "X")
+                        @ Matrix.Rotation(side * rng.uniform(0.6, 1.1), 4, "Z")
+                    )
+                    _leaf_into(bm, 0.19 * (1.15 - 0.4 * t), 0.085, 0.25, 0.2, 3, place)
+        elif kind == "tuft":
+            # A dense tuft of small leaves fanning out from a point over a half sphere round +X,
+            # to clothe the inside of a crown at a fraction of the instances single leaves take.
+            rng = random.Random(43)
+            for i in range(26):
+                place = (
+                    Matrix.Rotation(rng.uniform(0, 2 * math.pi), 4, "X")
+                    @ Matrix.Rotation(rng.uniform(0.1, 1.3), 4, "Z")
+                    @ Matrix.Rotation(rng.uniform(-0.5, 0.5), 4, "X")
+                )
+                _leaf_into(bm, rng.uniform(0.35, 0.5), 0.17, 0.25, 0.2, 3, place)
         elif kind == "fern":
             for i in range(14):
                 t = (i + 1) / 15
@@ -916,14 +944,22 @@ def _scatter(emitter, card, count, size, seed, rand_rot=0.5, from_="FACE"):
 def _lump(name, loc, radius, flat, mat, noise=0.35):
     """A lumpy ellipsoid emitter; it also renders as the shaded inner foliage between the leaves."""
     s = sphere(name, loc, radius, mat, (1, 1, flat), subdiv=3)
-    tex = bpy.data.textures.get("LumpNoise") or bpy.data.textures.new("LumpNoise", "CLOUDS")
-    tex.noise_scale = 0.6
-    d = s.modifiers.new("Disp", "DISPLACE")
+    _lumpy(s, radius * noise)
+    return s
+
+
+def _lumpy(obj, strength):
+    """Bulges `obj`'s faces in and out by up to `strength` metres with a shared cloud noise."""
+    tex = bpy.data.textures.get("LumpNoise")
+    if tex is None:
+        tex = bpy.data.textures.new("LumpNoise", "CLOUDS")
+        tex.noise_scale = 0.6
+    d = obj.modifiers.new("Disp", "DISPLACE")
     d.texture = tex
     d.texture_coords = "GLOBAL"
-    d.strength = radius * noise
+    d.strength = strength
     d.mid_level = 0.5
-    return s
+    return d
 
 
 def _core(mat):
@@ -932,6 +968,24 @@ def _core(mat):
     m = bpy.data.materials.get(key)
     if m is None:
         m = plain(key, (0.02, 0.05, 0.015), 0.8, spec=0.2)
+    return m
+
+
+def _crown_core(mat):
+    """The inside of a tree crown for a leaf material: shade of leaves in blotches of darker and
+    lighter green, with no gloss, so a gap between sprays reads as deeper foliage, not a ball."""
+    key = mat.name + ".crown"
+    m = bpy.data.materials.get(key)
+    if m is None:
+        m, nt, bsdf = _mat(key)
+        blotch = _noise(nt, _coord(nt), 2.0, 4)
+        nt.links.new(_ramp(nt, blotch, (0.006, 0.016, 0.004), (0.03, 0.065, 0.018), 0.35, 0.65), bsdf.inputs["Base Color"])
+        cells = nt.nodes.new("ShaderNodeTexVoronoi")
+        cells.inputs["Scale"].default_value = 9.0
+        nt.links.new(_coord(nt), cells.inputs["Vector"])
+        _bump(nt, bsdf, cells.outputs["Distance"], 1.0, 0.1)
+        bsdf.inputs["Roughness"].default_value = 1.0
+        bsdf.inputs["Specular"].default_value = 0.05
     return m
 
 
@@ -964,11 +1018,7 @@ def hedge(p0, p1, height=1.2, depth=0.8, mat=None, flowers=None, bloom=0.15, lum
     sub = h.modifiers.new("Sub", "SUBSURF")
     sub.levels = 2
     sub.render_levels = 2
-    d = h.modifiers.new("Disp", "DISPLACE")
-    tex = bpy.data.textures.get("LumpNoise") or bpy.data.textures.new("LumpNoise", "CLOUDS")
-    d.texture = tex
-    d.texture_coords = "GLOBAL"
-    d.strength = lumps
+    _lumpy(h, lumps)
     area = 2 * length * height + length * depth
     size = 0.11
     _scatter(h, leaf_card(mat, "leaf"), min(9000, area / (size * size * 0.2)), size, random.randint(0, 9999))
@@ -1076,15 +1126,44 @@ def tree(loc, height=8.0, spread=8.0, leaf_mat=None, bark_mat=None, flowers=None
     _link(obj)
     if bark_mat:
         curve.materials.append(bark_mat)
-    card = leaf_card(leaf_mat, "leaf")
-    size = 0.16 + 0.012 * spread
+    # Each clump is a loose cloud of small leafy masses on twigs of their own, all in one mesh
+    # for the tree, where one smooth lump per clump read as clipped topiary. The masses come from
+    # a generator of the tree's own, so the scene's random sequence runs as it did.
+    import bmesh
+    from mathutils import Matrix
+
+    rng = random.Random(f"tree {base.x:.2f} {base.y:.2f} {height:.2f}")
+    bm = bmesh.new()
+    size = 0.12 + 0.01 * spread
+    area = 0.0
+    seeds = []
     for centre, r in clumps:
         flat = random.uniform(0.5, 0.7)
-        s = _lump("Crown", centre + Vector((0, 0, r * flat * 0.4)), r, flat, _core(leaf_mat), 0.45)
-        area = 4 * math.pi * r * r * (0.4 + 0.6 * flat)
-        _scatter(s, card, min(6000, area / (size * size * 0.3)), size, random.randint(0, 9999), 0.9)
+        seeds.append(random.randint(0, 9999))
         if flowers is not None:
-            _scatter(s, leaf_card(flowers, "bract"), min(1500, bloom * area / (size * size * 0.4)), size, random.randint(0, 9999), 0.8)
+            seeds.append(random.randint(0, 9999))
+        mid = centre + Vector((0, 0, r * flat * 0.4))
+        for _ in range(max(4, int(3 + 3 * r))):
+            # More of them high and to the outside than low and inside, as light grows a crown.
+            a = rng.uniform(0, 2 * math.pi)
+            d = r * rng.uniform(0.25, 0.8) ** 0.5
+            z = r * flat * rng.uniform(-0.55, 0.75)
+            at = mid + Vector((math.cos(a) * d, math.sin(a) * d, z))
+            sr = r * rng.uniform(0.3, 0.5)
+            sf = rng.uniform(0.55, 0.8)
+            bmesh.ops.create_icosphere(bm, subdivisions=2, radius=sr, matrix=Matrix.Translation(at) @ Matrix.Diagonal((1, 1, sf, 1)))
+            area += 4 * math.pi * sr * sr * (0.4 + 0.6 * sf)
+            limb(mid + (at - mid) * 0.2, at, 0.3, 0.12)
+    crown = _mesh_object("Crown", bm)
+    _link(crown)
+    crown.data.materials.append(_crown_core(leaf_mat))
+    _lumpy(crown, spread * 0.05)
+    twig = 0.9 + 0.07 * spread
+    tuft = 2.2 * size
+    _scatter(crown, leaf_card(leaf_mat, "twig"), min(4000, area / (twig * twig * 0.25)), twig, seeds[0], 1.0)
+    _scatter(crown, leaf_card(leaf_mat, "tuft"), min(8000, area / (tuft * tuft * 0.35)), tuft, seeds[-1] + 1, 1.0)
+    if flowers is not None:
+        _scatter(crown, leaf_card(flowers, "bract"), min(3000, bloom * area / (size * size * 0.4)), size, seeds[1], 0.8)
     return obj
 
 
