@@ -9,6 +9,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+import bpy  # noqa: E402
 import kit  # noqa: E402
 
 opts = kit.args()
@@ -111,15 +112,39 @@ for sx in (-1, 1):
 for sy in (-1, 1):
     kit.box("PoolWall", (0, 10 + sy * (PL / 2 + 0.05), -0.55), (PW + 0.2, 0.1, 1.3), pool_tile, 0)
 kit.box("Water", (0, 10, -0.55), (PW, PL, 1.2), kit.water("Water"), 0)
+# The pool deck is paved; past it the garden is lawn (a paved plaza out to the horizon read as
+# an empty car park). Lawn and paving are at one level, the lawn a hand's breadth lower.
+DX = PW / 2 + 6  # the deck's half width
 for sx in (-1, 1):
-    kit.box("PavingSide", (sx * (PW / 2 + 30), 10, -0.6), (60, PL, 1.4), paving, 0)
-kit.box("PavingFront", (0, 10 - PL / 2 - 15, -0.6), (120, 30, 1.4), paving, 0)
-kit.box("PavingBack", (0, 10 + PL / 2 + 25, -0.6), (120, 50, 1.4), paving, 0)
+    kit.box("PavingSide", (sx * (PW / 2 + 3), 10, -0.6), (6, PL, 1.4), paving, 0)
+kit.box("PavingFront", (0, 10 - PL / 2 - 4, -0.6), (2 * DX, 8, 1.4), paving, 0)
+kit.box("PavingBack", (0, 10 + PL / 2 + 25, -0.6), (2 * max(DX, BW / 2 + 4), 50, 1.4), paving, 0)
+lawn = kit.grass("GardenLawn", (0.05, 0.1, 0.025))
+for sx in (-1, 1):
+    kit.box("LawnSide", (sx * (DX + 50), 20, -0.65), (100, 140, 1.4), lawn, 0)
+kit.box("LawnFront", (0, 10 - PL / 2 - 8 - 40, -0.65), (2 * DX, 80, 1.4), lawn, 0)
 cushion_mat = kit.fabric("Cushion", (0.9, 0.88, 0.84))
 for i in range(6):
     lx = -PW / 2 + 2 + i * 2.2
     kit.box("Lounger", (lx, 10 + PL / 2 + 1.8, 0.3), (0.7, 2.0, 0.1), timber, 0.01)
     kit.cushion("Pad", (lx, 10 + PL / 2 + 1.8, 0.4), (0.66, 1.9, 0.1), cushion_mat)
+# Residents' things by the pool, from a generator of their own: towels left on some loungers,
+# parasols between them, open or furled.
+things = random.Random(950 + v)
+towels = [kit.fabric("PoolTowel%d" % k, c, scale=200, sheen=1.0) for k, c in enumerate(((0.18, 0.36, 0.55), (0.92, 0.9, 0.86), (0.75, 0.45, 0.2)))]
+canvas = kit.fabric("Parasol", (0.88, 0.84, 0.76))
+for i in range(6):
+    lx = -PW / 2 + 2 + i * 2.2
+    if things.random() < 0.5:
+        kit.box("Towel", (lx + things.uniform(-0.05, 0.05), 10 + PL / 2 + 1.6, 0.46), (0.5, 0.9, 0.015), things.choice(towels), 0.005, rot=(0, 0, things.uniform(-0.15, 0.15)))
+    if i % 2 == 0:
+        px, py = lx + 1.1, 10 + PL / 2 + 3.0
+        kit.cylinder("ParasolPole", (px, py, 1.25), 0.025, 2.5, timber, verts=12)
+        if things.random() < 0.6:
+            bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=1.4, radius2=0.04, depth=0.45, location=(px, py, 2.4))
+        else:
+            bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=0.04, radius2=0.16, depth=1.5, location=(px, py, 1.8))
+        bpy.context.active_object.data.materials.append(canvas)
 long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
 plumeria = kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05)
 bark = kit.palm_bark("Bark", (0.36, 0.34, 0.31))
@@ -152,6 +177,13 @@ for i in range(12):
 for i in range(18):
     sx = rnd.choice([-1, 1])
     tree(sx * rnd.uniform(BW / 2 + 45, BW / 2 + 110), rnd.uniform(-30, BY + 40), rnd.uniform(7, 12), rnd.uniform(4.0, 6.0))
+
+# Shade trees on the lawns either side of the pool deck, from a generator of their own (so
+# everything above keeps its place).
+lawn_trees = random.Random(900 + v)
+for sx in (-1, 1):
+    for i in range(3):
+        tree(sx * lawn_trees.uniform(DX + 4, DX + 16), lawn_trees.uniform(2, 16), lawn_trees.uniform(5.5, 7.5), lawn_trees.uniform(2.6, 3.6))
 
 # Planted beds either side of the path in the foreground: heliconia by the path and a low,
 # spreading shrub farther out (single round shrubs read as clipped topiary balls up close).
