@@ -208,8 +208,9 @@ else:
         if not on_deck(x, y):
             kit.palm((x, y, 0.1), rnd.uniform(10, 15), (rnd.uniform(-0.05, 0.05), 0), palm_leaf, trunk, fronds=15)
     # Loungers along the pool's near side, white dots from up here.
+    pad = kit.plain("LoungerPad", (0.9, 0.89, 0.86), 0.7)
     for i in range(8):
-        kit.box("PoolLounger", (-14 + i * 3.2, 52.2, 0.35), (0.7, 1.9, 0.3), kit.plain("LoungerPad", (0.9, 0.89, 0.86), 0.7), 0.05)
+        kit.box("PoolLounger", (-14 + i * 3.2, 52.2, 0.35), (0.7, 1.9, 0.3), pad, 0.05)
     # Younger trees of other greens in the gaps, so from up here the gardens read as one canopy
     # with roofs and the pool in it, not lawn dotted with trees. Planted last, with their own
     # random numbers: everything above keeps its place and shape.
