@@ -107,13 +107,16 @@ else:
     long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
     kit.hedge((-W / 2 - 8, D + 13, 0), (W / 2 + 8, D + 13, 0), 1.8, 1.0, outside_leaf, flowers=bloom, bloom=0.12)
     kit.groundcover((0, D + 5.2, 0), (W + 10, 0.9), outside_leaf)
-    kit.frangipani((rnd.choice([-1, 1]) * rnd.uniform(3, 5), D + 9.5, 0), 4.0, long_leaf, kit.palm_bark("Bark", (0.36, 0.34, 0.31)), kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05))
+    bark = kit.palm_bark("Bark", (0.36, 0.34, 0.31))
+    kit.frangipani((rnd.choice([-1, 1]) * rnd.uniform(3, 5), D + 9.5, 0), 4.0, long_leaf, bark, kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05))
     for i in range(4):
         kit.palm((rnd.uniform(-12, 12), D + rnd.uniform(9, 16), 0), rnd.uniform(6, 9), (rnd.uniform(-0.06, 0.06), 0), palm_leaf, trunk, fronds=15)
     for i in range(6):
         kit.bush((rnd.uniform(-14, 14), D + rnd.uniform(9, 12), 0), rnd.uniform(0.8, 1.4), outside_leaf, flowers=bloom if i % 2 else None, bloom=0.4)
+    # Past the hedge, the neighbours' shade trees (big round shrubs there read as topiary).
     for i in range(8):
-        kit.bush((rnd.uniform(-25, 25), D + rnd.uniform(16, 26), 0), rnd.uniform(2.5, 4.0), outside_leaf, lumps=2)
+        x, y, r = rnd.uniform(-25, 25), D + rnd.uniform(16, 26), rnd.uniform(2.5, 4.0)
+        kit.tree((x, y, 0), r * 2.0, r * 2.4, outside_leaf, bark)
 
 # ---------------------------------------------------------------- furniture
 wood = kit.wood("Timber", *pal["wood"], scale=2.0, planks=False, rough=0.4)
