@@ -113,7 +113,7 @@ for sy in (-1, 1):
     kit.box("PoolWall", (0, 10 + sy * (PL / 2 + 0.05), -0.55), (PW + 0.2, 0.1, 1.3), pool_tile, 0)
 kit.box("Water", (0, 10, -0.55), (PW, PL, 1.2), kit.water("Water"), 0)
 # The pool deck is paved; past it the garden is lawn (a paved plaza out to the horizon read as
-# an empty car park). Lawn and paving are at one level, the lawn a hand's breadth lower.
+# an empty car park). The lawn lies a hand's breadth below the paving.
 DX = PW / 2 + 6  # the deck's half width
 for sx in (-1, 1):
     kit.box("PavingSide", (sx * (PW / 2 + 3), 10, -0.6), (6, PL, 1.4), paving, 0)
