@@ -124,10 +124,6 @@ for sx in (-1, 1):
     kit.box("LawnSide", (sx * (DX + 50), 20, -0.65), (100, 140, 1.4), lawn, 0)
 kit.box("LawnFront", (0, 10 - PL / 2 - 8 - 40, -0.65), (2 * DX, 80, 1.4), lawn, 0)
 cushion_mat = kit.fabric("Cushion", (0.9, 0.88, 0.84))
-for i in range(6):
-    lx = -PW / 2 + 2 + i * 2.2
-    kit.box("Lounger", (lx, 10 + PL / 2 + 1.8, 0.3), (0.7, 2.0, 0.1), timber, 0.01)
-    kit.cushion("Pad", (lx, 10 + PL / 2 + 1.8, 0.4), (0.66, 1.9, 0.1), cushion_mat)
 # Residents' things by the pool, from a generator of their own: towels left on some loungers,
 # parasols between them, open or furled.
 things = random.Random(950 + v)
@@ -135,6 +131,8 @@ towels = [kit.fabric("PoolTowel%d" % k, c, scale=200, sheen=1.0) for k, c in enu
 canvas = kit.fabric("Parasol", (0.88, 0.84, 0.76))
 for i in range(6):
     lx = -PW / 2 + 2 + i * 2.2
+    kit.box("Lounger", (lx, 10 + PL / 2 + 1.8, 0.3), (0.7, 2.0, 0.1), timber, 0.01)
+    kit.cushion("Pad", (lx, 10 + PL / 2 + 1.8, 0.4), (0.66, 1.9, 0.1), cushion_mat)
     if things.random() < 0.5:
         kit.box("Towel", (lx + things.uniform(-0.05, 0.05), 10 + PL / 2 + 1.6, 0.46), (0.5, 0.9, 0.015), things.choice(towels), 0.005, rot=(0, 0, things.uniform(-0.15, 0.15)))
     if i % 2 == 0:

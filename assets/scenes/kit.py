@@ -1136,6 +1136,8 @@ def tree(loc, height=8.0, spread=8.0, leaf_mat=None, bark_mat=None, flowers=None
     bm = bmesh.new()
     size = 0.12 + 0.01 * spread
     area = 0.0
+    # The seeds each clump's leaves (and flowers) drew when every clump scattered its own, still
+    # drawn so the shared random numbers run on as they did; the crown's cards seed from them.
     seeds = []
     for centre, r in clumps:
         flat = random.uniform(0.5, 0.7)
