@@ -9,7 +9,6 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-import bpy  # noqa: E402
 import kit  # noqa: E402
 
 opts = kit.args()
@@ -35,7 +34,7 @@ rail = kit.window_glass("Rail", (0.86, 0.95, 0.93), body=0.12)
 leaf = kit.leaves("Leaf", (0.06, 0.2, 0.04))
 palm_leaf = kit.leaves("PalmLeaf", (0.12, 0.22, 0.05), 0.3)
 trunk = kit.palm_bark("Trunk")
-paving = kit.tiles("Paving", (0.52, 0.49, 0.44), size=0.6, rough=0.5, wear=0.8)
+paving = kit.tiles("Paving", (0.52, 0.49, 0.44), (0.3, 0.28, 0.25), size=0.45, rough=0.5, vary=0.1, wear=0.8, long=2.0, bond=0.5)
 pool_tile = kit.tiles("PoolTile", (0.4, 0.65, 0.66), (0.85, 0.85, 0.85), size=0.12, rough=0.2)
 hill = kit.canopy("Hill", (0.05, 0.09, 0.05))
 bloom = kit.leaves("Bougainvillea", (0.6, 0.03, 0.28), 0.25)
@@ -137,12 +136,7 @@ for i in range(6):
         kit.box("Towel", (lx + things.uniform(-0.05, 0.05), 10 + PL / 2 + 1.6, 0.46), (0.5, 0.9, 0.015), things.choice(towels), 0.005, rot=(0, 0, things.uniform(-0.15, 0.15)))
     if i % 2 == 0:
         px, py = lx + 1.1, 10 + PL / 2 + 3.0
-        kit.cylinder("ParasolPole", (px, py, 1.25), 0.025, 2.5, timber, verts=12)
-        if things.random() < 0.6:
-            bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=1.4, radius2=0.04, depth=0.45, location=(px, py, 2.4))
-        else:
-            bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=0.04, radius2=0.16, depth=1.5, location=(px, py, 1.8))
-        bpy.context.active_object.data.materials.append(canvas)
+        kit.parasol(px, py, 0.0, canvas, timber, 1.4, 2.5, furled=things.random() >= 0.6)
 long_leaf = kit.leaves("LongLeaf", (0.08, 0.22, 0.04), 0.35)
 plumeria = kit.leaves("Plumeria", (0.92, 0.88, 0.72), 0.05)
 bark = kit.palm_bark("Bark", (0.36, 0.34, 0.31))

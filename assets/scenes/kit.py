@@ -370,16 +370,17 @@ def wood(name, light, dark, scale=1.0, rough=0.45, planks=True, axis="X"):
     return m
 
 
-def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06, gloss_bump=0.15, wear=0.0):
+def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06, gloss_bump=0.15, wear=0.0, long=1.0, bond=0.0):
     """Stone or ceramic tiles with grout, each tile a slightly different tone; `wear` (0 to 1)
-    adds the blotches of an outdoor floor."""
+    adds the blotches and pitted grain of an outdoor floor. Tiles are `size` wide and `long`
+    times that long, each row offset by `bond` of a tile."""
     m, nt, bsdf = _mat(name)
     tc = nt.nodes.new("ShaderNodeTexCoord")
     br = nt.nodes.new("ShaderNodeTexBrick")
-    br.offset = 0.0
+    br.offset = bond
     br.inputs["Scale"].default_value = 1.0 / size
     br.inputs["Mortar Size"].default_value = 0.012
-    br.inputs["Brick Width"].default_value = 1.0
+    br.inputs["Brick Width"].default_value = long
     br.inputs["Row Height"].default_value = 1.0
     br.inputs["Color1"].default_value = (*color, 1)
     br.inputs["Color2"].default_value = (*(max(0, c - vary) for c in color), 1)
@@ -400,6 +401,17 @@ def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06
         nt.links.new(tc.outputs["Object"], grime.inputs["Vector"])
         low = tuple(1 - wear * k for k in (0.2, 0.21, 0.24))
         color = _mix(nt, color, _ramp(nt, grime.outputs["Fac"], low, (1, 1, 1), 0.3, 0.65), "MULTIPLY")
+        # The grain of sawn stone: fine mottling and small dark pits, a few to the hand's width,
+        # which give a broad sunlit deck its scale where an even tone reads as plastic.
+        mottle = _noise(nt, _coord(nt, 9.0), 1.0, 6)
+        color = _mix(nt, color, _ramp(nt, mottle, tuple(1 - 0.12 * wear for _ in range(3)), (1, 1, 1), 0.3, 0.7), "MULTIPLY")
+        pits = nt.nodes.new("ShaderNodeTexVoronoi")
+        pits.inputs["Scale"].default_value = 55.0
+        nt.links.new(tc.outputs["Object"], pits.inputs["Vector"])
+        # A pit in some cells only: each cell's random tone pushes its distance up.
+        spotted = _math(nt, "ADD", pits.outputs["Distance"], _math(nt, "MULTIPLY", pits.outputs["Color"], 0.3))
+        pit = _ramp(nt, spotted, tuple(1 - 0.45 * wear for _ in range(3)), (1, 1, 1), 0.12, 0.2)
+        color = _mix(nt, color, pit, "MULTIPLY")
     nt.links.new(color, bsdf.inputs["Base Color"])
     inv = nt.nodes.new("ShaderNodeMath")
     inv.operation = "SUBTRACT"
@@ -989,22 +1001,63 @@ def _crown_core(mat):
     return m
 
 
-def bush(loc, radius=0.8, mat=None, lumps=5, flat=0.7, flowers=None, flower_kind="bract", bloom=0.25, leaf_kind="leaf"):
-    """A shrub: lumps of shaded inner foliage covered with instanced leaves (and flowers)."""
-    objs = []
-    card = leaf_card(mat, leaf_kind)
+def bush(loc, radius=0.8, mat=None, lumps=5, flat=0.7, flowers=None, bloom=0.25):
+    """A shrub: a few clumps, each a loose cloud of small masses of shaded inner foliage in one
+    mesh, clothed in tufts of leaves with sprays standing out of them (and flowers), so its outline
+    breaks up into leaves where one smooth lump per clump read as clipped topiary."""
+    import bmesh
+    from mathutils import Matrix
+
     size = 0.1 + 0.035 * radius
     n = max(1, min(lumps, 1 + int(radius * 2)))
+    # The masses come from a generator of the shrub's own; the shared random numbers are drawn as
+    # when each clump scattered its own leaves, so the scene's later plants keep their shapes.
+    rng = random.Random(f"bush {loc[0]:.2f} {loc[1]:.2f} {radius:.3f}")
+    bm = bmesh.new()
+    area = 0.0
+    seeds = []
     for i in range(n):
         off = Vector((random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(0, 0.5))) * radius * 0.5
         r = radius * (random.uniform(0.6, 0.85) if n > 1 else 1.0)
-        s = _lump("Bush", Vector(loc) + off + Vector((0, 0, r * flat * 0.9)), r, flat, _core(mat))
-        area = 4 * math.pi * r * r * (0.4 + 0.6 * flat)
-        _scatter(s, card, min(5000, area / (size * size * 0.22)), size, random.randint(0, 9999))
+        seeds.append(random.randint(0, 9999))
         if flowers is not None:
-            _scatter(s, leaf_card(flowers, flower_kind), min(2500, bloom * area / (size * size * 0.3)), size * (0.9 if flower_kind == "bract" else 0.8), random.randint(0, 9999), 0.8)
-        objs.append(s)
-    return objs
+            seeds.append(random.randint(0, 9999))
+        mid = Vector(loc) + off + Vector((0, 0, r * flat * 0.9))
+        for _ in range(max(3, int(3 + 4 * r))):
+            a = rng.uniform(0, 2 * math.pi)
+            d = r * rng.uniform(0.1, 0.7) ** 0.5 * 0.75
+            z = r * flat * rng.uniform(-0.35, 0.55)
+            sr = r * rng.uniform(0.4, 0.6)
+            sf = flat * rng.uniform(0.8, 1.1)
+            at = mid + Vector((math.cos(a) * d, math.sin(a) * d, z))
+            bmesh.ops.create_icosphere(bm, subdivisions=2, radius=sr, matrix=Matrix.Translation(at) @ Matrix.Diagonal((1, 1, sf, 1)))
+            area += 4 * math.pi * sr * sr * (0.4 + 0.6 * min(1.0, sf))
+    obj = _mesh_object("Bush", bm)
+    _link(obj)
+    obj.data.materials.append(_crown_core(mat))
+    _lumpy(obj, radius * 0.12)
+    # Small plants (a sprig in a vase) take smaller tufts, so they stay a few leaves across.
+    tuft = size * min(2.2, 0.8 + 2.8 * radius)
+    twig = min(0.7, max(0.12, 0.45 * radius))
+    _scatter(obj, leaf_card(mat, "tuft"), min(6000, area / (tuft * tuft * 0.3)), tuft, seeds[0], 1.0)
+    _scatter(obj, leaf_card(mat, "twig"), min(1500, area / (twig * twig * 0.6)), twig, seeds[-1] + 1, 1.0)
+    if flowers is not None:
+        _scatter(obj, leaf_card(flowers, "bract"), min(2500, bloom * area / (size * size * 0.3)), size * 0.9, seeds[1], 0.8)
+    return obj
+
+
+def parasol(x, y, z, canvas, pole, radius=1.45, height=2.45, furled=False):
+    """A market parasol standing on the ground at (x, y, z): a timber pole under an eight-sided
+    canopy, or, furled, its cloth hanging gathered round the pole from the crown."""
+    cylinder("ParasolPole", (x, y, z + height / 2), 0.025, height, pole, verts=12)
+    if furled:
+        bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=0.15, radius2=0.04, depth=1.3, location=(x, y, z + height - 0.7))
+        top = z + height
+    else:
+        bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=radius, radius2=0.05, depth=0.48, location=(x, y, z + height - 0.05))
+        top = z + height + 0.19
+    bpy.context.active_object.data.materials.append(canvas)
+    cylinder("Finial", (x, y, top + 0.04), 0.035, 0.1, pole, verts=12)
 
 
 def hedge(p0, p1, height=1.2, depth=0.8, mat=None, flowers=None, bloom=0.15, lumps=0.12):

@@ -48,7 +48,7 @@ accent = {
 deck = (
     kit.wood("Deck", (0.38, 0.25, 0.15), (0.2, 0.12, 0.06), 1.0, rough=0.55)
     if d["deck"] == "wood"
-    else kit.tiles("Paving", (0.72, 0.68, 0.6), size=0.6, rough=0.5, vary=0.05, wear=0.8)
+    else kit.tiles("Paving", (0.72, 0.68, 0.6), (0.42, 0.4, 0.36), size=0.6, rough=0.5, vary=0.1, wear=0.8, long=1.5, bond=0.5)
 )
 pool_tile = kit.tiles("PoolTile", rnd.choice([(0.35, 0.62, 0.6), (0.45, 0.6, 0.62), (0.6, 0.62, 0.58)]), (0.8, 0.8, 0.8), size=0.12, rough=0.2)
 water = kit.water("Water")
@@ -321,11 +321,7 @@ for i in range(rnd.choice([2, 3])):
     kit.cylinder("Towel", (lx, ly - 0.42, DZ + 0.4), 0.07, 0.5, towel, rot=(0, math.pi / 2, 0), verts=24)
 if rnd.random() < 0.7:
     ux = PX + PW / 2 - 1.0
-    kit.cylinder("Pole", (ux, PY + PL / 2 + 1.5, DZ + 1.2), 0.03, 2.4, teak, verts=12)
-    import bpy
-
-    bpy.ops.mesh.primitive_cone_add(vertices=8, radius1=1.5, radius2=0.05, depth=0.5, location=(ux, PY + PL / 2 + 1.5, DZ + 2.4))
-    bpy.context.active_object.data.materials.append(kit.fabric("Parasol", (0.85, 0.8, 0.7)))
+    kit.parasol(ux, PY + PL / 2 + 1.5, DZ, kit.fabric("Parasol", (0.85, 0.8, 0.7)), teak, 1.5, 2.45)
 
 # A Thai sala by the pool: a raised timber platform, four posts, a steep two-tier roof, a daybed.
 if d.get("sala"):
