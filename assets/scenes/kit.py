@@ -1346,7 +1346,43 @@ def palm(loc, height=7.0, lean=(0.0, 0.0), leaf_mat=None, trunk_mat=None, fronds
         f.scale = (k, k, k)
         up = 0.5 if i % 3 == 0 else 0.0
         f.rotation_euler = (random.uniform(-0.15, 0.15), random.uniform(-0.6, 0.2) - up, i * 2.39996 + random.uniform(-0.2, 0.2))
+    _under_crown(top, scale, random.Random(f"palm {x:.2f} {y:.2f} {height:.2f}"))
     return trunk
+
+
+def _under_crown(top, scale, rng):
+    """What a grown coconut palm carries under its crown: bunches of nuts against the trunk and
+    a dry frond or two hanging down it. They come from a generator of the palm's own, so the
+    scene's shared random numbers, and everything placed after the palm, stay as they were."""
+    import bmesh
+    from mathutils import Matrix
+
+    bm = bmesh.new()
+    for _ in range(rng.randint(2, 4)):
+        a = rng.uniform(0, 2 * math.pi)
+        for _ in range(rng.randint(3, 6)):
+            b = a + rng.uniform(-0.45, 0.45)
+            r = rng.uniform(0.2, 0.32) * scale
+            at = top + Vector((math.cos(b) * r, math.sin(b) * r, -rng.uniform(0.12, 0.42) * scale))
+            shape = Matrix.Translation(at) @ Matrix.Diagonal((1, 1, 1.15, 1))
+            bmesh.ops.create_icosphere(bm, subdivisions=2, radius=0.1 * scale, matrix=shape)
+    nuts = _mesh_object("Coconuts", bm)
+    _link(nuts)
+    nuts.data.materials.append(bpy.data.materials.get("Coconut") or plain("Coconut", (0.27, 0.27, 0.07), 0.45))
+    if "dry" not in _FRONDS:
+        # A frond draws its leaflets' angles from the shared numbers: put them back afterwards.
+        state = random.getstate()
+        mesh = _frond(2.8, 0.6, 0.9)
+        random.setstate(state)
+        mesh.materials.append(bpy.data.materials.get("Dry frond") or leaves("Dry frond", (0.3, 0.2, 0.09), 0.3))
+        _FRONDS["dry"] = mesh
+    for _ in range(rng.randint(0, 2)):
+        f = bpy.data.objects.new("Dry frond", _FRONDS["dry"])
+        _link(f)
+        f.location = top - Vector((0, 0, 0.15 * scale))
+        k = rng.uniform(0.8, 1.0) * scale
+        f.scale = (k, k, k)
+        f.rotation_euler = (rng.uniform(-0.2, 0.2), rng.uniform(1.0, 1.3), rng.uniform(0, 2 * math.pi))
 
 
 def turned(build, pivot, angle, lift=0.0):
