@@ -401,8 +401,8 @@ def tiles(name, color, joint=(0.55, 0.55, 0.52), size=0.6, rough=0.25, vary=0.06
         nt.links.new(tc.outputs["Object"], grime.inputs["Vector"])
         low = tuple(1 - wear * k for k in (0.2, 0.21, 0.24))
         color = _mix(nt, color, _ramp(nt, grime.outputs["Fac"], low, (1, 1, 1), 0.3, 0.65), "MULTIPLY")
-        # The grain of sawn stone: fine mottling and small dark pits, a few to the hand's width,
-        # which give a broad sunlit deck its scale where an even tone reads as plastic.
+        # The grain of sawn stone: fine mottling and small dark pits, a few to the hand's width.
+        # It shows close up; at a deck's distance the denoiser smooths it away (decision 090).
         mottle = _noise(nt, _coord(nt, 9.0), 1.0, 6)
         color = _mix(nt, color, _ramp(nt, mottle, tuple(1 - 0.12 * wear for _ in range(3)), (1, 1, 1), 0.3, 0.7), "MULTIPLY")
         pits = nt.nodes.new("ShaderNodeTexVoronoi")
@@ -1523,22 +1523,32 @@ def pleated(start, direction, width, z0, z1, mat, depth=0.045):
     return obj
 
 
-def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0.0):
-    """Low green hills on the horizon (Phuket's headlands), fading into the sky's haze."""
+def far_hills(mat, distance=180, count=5, height=40, side=1.0, width=600, base=0.0, ridges=False):
+    """Low green hills on the horizon (Phuket's headlands), fading into the sky's haze. With
+    `ridges`, each is a headland: a summit with lower shoulders stepping down to the sea on one
+    side, where a lone hill seen across kilometres of sea read as a smooth dome."""
     if not any(n.type == "TEX_SKY" for n in mat.node_tree.nodes):
         haze(mat, distance * 1.2, 0.85)
     for i in range(count):
         r = random.uniform(60, 120)
         x = random.uniform(-width / 2, width / 2)
-        hill = sphere(
-            "Hill",
-            (x, distance * side + random.uniform(-20, 20), base - r * 0.5 * 0.8 + height * random.uniform(0.3, 0.6)),
-            r,
-            mat,
-            (1.4, 0.8, 0.5),
-            subdiv=5,
-        )
-        rugged(hill, r)
+        at = Vector((x, distance * side + random.uniform(-20, 20), base - r * 0.5 * 0.8 + height * random.uniform(0.3, 0.6)))
+        rugged(sphere("Hill", at, r, mat, (1.4, 0.8, 0.5), subdiv=5), r)
+        if not ridges:
+            continue
+        # The shoulders come from a generator of the hill's own: the shared numbers stay as they were.
+        own = random.Random(f"headland {x:.1f}")
+        way = own.choice((-1, 1))
+        step, size, drop = 0.0, r, 0.0
+        for _ in range(own.randint(2, 4)):
+            step += size * own.uniform(0.9, 1.3)
+            size *= own.uniform(0.6, 0.8)
+            drop += size * own.uniform(0.15, 0.3)
+            spot = at + Vector((way * step, own.uniform(-0.2, 0.2) * r, -drop))
+            rugged(sphere("Hill", spot, size, mat, (own.uniform(1.4, 2.0), 0.8, own.uniform(0.45, 0.6)), subdiv=5), size)
+        near = r * own.uniform(0.45, 0.6)
+        spot = at + Vector((-way * r * own.uniform(0.8, 1.1), 0, -r * own.uniform(0.1, 0.2)))
+        rugged(sphere("Hill", spot, near, mat, (1.6, 0.8, 0.5), subdiv=5), near)
 
 
 def haze(m, distance=1500.0, amount=1.0):

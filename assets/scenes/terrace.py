@@ -51,7 +51,7 @@ for i in range(4):
     x = y * (rnd.uniform(-0.55, -0.15) if i % 2 else rnd.uniform(0.1, 0.5))
     isl = kit.sphere("Island", (x, y, -60 - r * 0.45), r, island, (2.0, 1.2, 0.8), subdiv=5)
     kit.rugged(isl, r)
-kit.far_hills(kit.canopy("Headland", (0.05, 0.09, 0.05)), distance=2600, count=3, height=160, width=5000, base=-60)
+kit.far_hills(kit.canopy("Headland", (0.05, 0.09, 0.05)), distance=2600, count=3, height=160, width=5000, base=-60, ridges=True)
 hillside = kit.plane("Hillside", (0, 80, -32), (400, 160), slope, rot=(math.radians(-20), 0, 0))
 # Treetops on the slope below the deck (placed on the slope plane).
 for i in range(22):
