@@ -1374,7 +1374,7 @@ def _under_crown(top, scale, rng):
         state = random.getstate()
         mesh = _frond(2.8, 0.6, 0.9)
         random.setstate(state)
-        mesh.materials.append(bpy.data.materials.get("Dry frond") or leaves("Dry frond", (0.3, 0.2, 0.09), 0.3))
+        mesh.materials.append(leaves("Dry frond", (0.3, 0.2, 0.09), 0.3))
         _FRONDS["dry"] = mesh
     for _ in range(rng.randint(0, 2)):
         f = bpy.data.objects.new("Dry frond", _FRONDS["dry"])
