@@ -18,6 +18,16 @@ import {
 import { STAY_KINDS } from "../domain/availability.ts";
 import { DISPLAY_CURRENCIES } from "../domain/currencies.ts";
 import { LEAD_KINDS, LEAD_STAGES, LEAD_STATUSES } from "../domain/leads.ts";
+import {
+  DEPOSIT_STATUSES,
+  DUE_KINDS,
+  LEASE_STATUSES,
+  LEASE_TERMS,
+  MAX_DUE_DAY,
+  PAYMENT_METHODS,
+  TASK_KINDS,
+  TENANT_LANGUAGES,
+} from "../domain/leases.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -301,7 +311,13 @@ export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
  * alert: to the desk; reply: to a visitor who left a lead; search-confirm: the double opt-in of a
  * saved search; search-alert: a saved search's new units.
  */
-export const OUTBOX_PURPOSES = ["alert", "reply", "search-confirm", "search-alert"] as const;
+export const OUTBOX_PURPOSES = [
+  "alert",
+  "reply",
+  "search-confirm",
+  "search-alert",
+  "lease-reminder",
+] as const;
 export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
 
 /**
@@ -319,6 +335,8 @@ export const outbox = pgTable(
     savedSearchId: integer("saved_search_id").references(() => savedSearches.id, {
       onDelete: "set null",
     }),
+    /** The lease a rent reminder or a lease alert is about; erasing its tenants removes unsent ones. */
+    leaseId: integer("lease_id").references(() => leases.id, { onDelete: "cascade" }),
     /** The rendered message: recipients, subject, text, attachments to add when sending. */
     payload: jsonb("payload").notNull(),
     status: text("status").notNull().default("pending"),
@@ -333,6 +351,7 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("outbox_lead_idx").on(t.leadId),
     index("outbox_saved_search_idx").on(t.savedSearchId),
+    index("outbox_lease_idx").on(t.leaseId),
     check("outbox_channel_check", sql`${t.channel} in (${inList(OUTBOX_CHANNELS)})`),
     check("outbox_purpose_check", sql`${t.purpose} in (${inList(OUTBOX_PURPOSES)})`),
     check("outbox_status_check", sql`${t.status} in (${inList(OUTBOX_STATES)})`),
@@ -457,5 +476,229 @@ export const rateLimits = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
     index("rate_limits_window_idx").on(t.windowStart),
+  ],
+);
+
+/**
+ * A lease of a unit: its tenants, dates (Bangkok days, `end_date` exclusive, as stays), rent,
+ * deposit and status. Once signed, its stay (kind lease) on the unit's calendar follows from it:
+ * `stay_id` is that stay, changed and removed only through the lease.
+ */
+export const leases = pgTable(
+  "leases",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    stayId: integer("stay_id").references(() => stays.id, { onDelete: "set null" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    term: text("term").notNull(),
+    /** Whole baht a month. */
+    monthlyRent: integer("monthly_rent").notNull(),
+    /** Whole baht. */
+    deposit: integer("deposit").notNull(),
+    /** Day of the month rent is due, 1–28. */
+    dueDay: integer("due_day").notNull(),
+    status: text("status").notNull().default("draft"),
+    depositStatus: text("deposit_status").notNull().default("pending"),
+    depositReceivedOn: date("deposit_received_on", { mode: "string" }),
+    depositReturnedOn: date("deposit_returned_on", { mode: "string" }),
+    /** Whole baht paid back to the tenant: the deposit less the deductions. */
+    depositReturnedAmount: integer("deposit_returned_amount"),
+    /** The day the lease really ended (early or on its end date); starts the deposit deadline. */
+    endedOn: date("ended_on", { mode: "string" }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    /** When the deposit deadline alert went to the desk, so it goes once. */
+    depositAlertedAt: timestamp("deposit_alerted_at", { withTimezone: true }),
+    /** When the tenants' personal data was erased (PDPA), by retention or by hand. */
+    personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
+    notes: text("notes").notNull().default(""),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    index("leases_property_idx").on(t.propertyId, t.startDate),
+    index("leases_status_idx").on(t.status, t.endDate),
+    index("leases_lead_idx").on(t.leadId),
+    uniqueIndex("leases_stay_key").on(t.stayId),
+    check("leases_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    check("leases_term_check", sql`${t.term} in (${inList(LEASE_TERMS)})`),
+    check("leases_status_check", sql`${t.status} in (${inList(LEASE_STATUSES)})`),
+    check("leases_deposit_status_check", sql`${t.depositStatus} in (${inList(DEPOSIT_STATUSES)})`),
+    check("leases_money_check", sql`${t.monthlyRent} >= 0 and ${t.deposit} >= 0`),
+    check("leases_due_day_check", sql`${t.dueDay} between 1 and ${sql.raw(String(MAX_DUE_DAY))}`),
+    check(
+      "leases_deposit_returned_check",
+      sql`${t.depositReturnedAmount} is null or ${t.depositReturnedAmount} between 0 and ${t.deposit}`,
+    ),
+  ],
+);
+
+/**
+ * The people on a lease, first one the main tenant. Passport and contact data are personal data:
+ * shown in the admin only, masked in lists, set to null when erased (PDPA).
+ */
+export const leaseTenants = pgTable(
+  "lease_tenants",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** Null once erased. */
+    name: text("name"),
+    nationality: text("nationality"),
+    passportNumber: text("passport_number"),
+    email: text("email"),
+    phone: text("phone"),
+    language: text("language").notNull().default("en"),
+    visaType: text("visa_type"),
+    permittedStayUntil: date("permitted_stay_until", { mode: "string" }),
+    arrivalDate: date("arrival_date", { mode: "string" }),
+    portOfEntry: text("port_of_entry"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("lease_tenants_lease_position_key").on(t.leaseId, t.position),
+    check("lease_tenants_language_check", sql`${t.language} in (${inList(TENANT_LANGUAGES)})`),
+  ],
+);
+
+/** A lease's history: every change, who made it (null: the system) and when. */
+export const leaseEvents = pgTable(
+  "lease_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    what: text("what").notNull(),
+    /** Never personal data: ids, dates, amounts, statuses. */
+    details: jsonb("details").notNull().default({}),
+  },
+  (t) => [index("lease_events_lease_idx").on(t.leaseId, t.at)],
+);
+
+/** What the tenant owes and when: a month's rent (with its period) or the deposit. */
+export const leaseDues = pgTable(
+  "lease_dues",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    /** The days the rent pays for, end exclusive; null for the deposit. */
+    periodStart: date("period_start", { mode: "string" }),
+    periodEnd: date("period_end", { mode: "string" }),
+    /** Whole baht. */
+    amount: integer("amount").notNull(),
+    /** When the reminder before the due day, and the overdue reminder, went to the outbox. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    overdueRemindedAt: timestamp("overdue_reminded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lease_dues_lease_idx").on(t.leaseId, t.dueDate),
+    index("lease_dues_due_date_idx").on(t.dueDate),
+    check("lease_dues_kind_check", sql`${t.kind} in (${inList(DUE_KINDS)})`),
+    check("lease_dues_amount_check", sql`${t.amount} >= 0`),
+    check(
+      "lease_dues_period_check",
+      sql`(${t.periodStart} is null) = (${t.periodEnd} is null) and (${t.periodEnd} is null or ${t.periodEnd} > ${t.periodStart})`,
+    ),
+  ],
+);
+
+/** Money received from a tenant, against one due (partial payments add up). */
+export const leasePayments = pgTable(
+  "lease_payments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    dueId: integer("due_id").references(() => leaseDues.id, { onDelete: "set null" }),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    /** Whole baht. */
+    amount: integer("amount").notNull(),
+    method: text("method").notNull(),
+    reference: text("reference").notNull().default(""),
+    recordedBy: integer("recorded_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lease_payments_lease_idx").on(t.leaseId, t.paidOn),
+    index("lease_payments_due_idx").on(t.dueId),
+    check("lease_payments_method_check", sql`${t.method} in (${inList(PAYMENT_METHODS)})`),
+    check("lease_payments_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/** What is kept from the deposit at the end, item by item, with the reason (and a photo). */
+export const depositDeductions = pgTable(
+  "deposit_deductions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    /** Whole baht. */
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    /** A photo through the upload pipeline, when one was added. */
+    mediaKey: text("media_key"),
+    /** A repair: the deposit may then be returned within the longer deadline. */
+    isRepair: boolean("is_repair").notNull().default(false),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("deposit_deductions_lease_idx").on(t.leaseId),
+    check("deposit_deductions_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The desk's deadlines: a TM30 report to Immigration within 24 hours of a tenant's arrival.
+ * `details` holds the reason; the passport facts are read from the tenant, never copied here.
+ */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    tenantId: integer("tenant_id").references(() => leaseTenants.id, { onDelete: "set null" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: integer("done_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    receiptNumber: text("receipt_number"),
+    /** A photo of the receipt through the upload pipeline, when one was added. */
+    receiptMediaKey: text("receipt_media_key"),
+    details: jsonb("details").notNull().default({}),
+    /** When the overdue alert went to the desk, so it goes once. */
+    alertedAt: timestamp("alerted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tasks_open_idx").on(t.dueAt).where(sql`${t.doneAt} is null`),
+    index("tasks_lease_idx").on(t.leaseId),
+    check("tasks_kind_check", sql`${t.kind} in (${inList(TASK_KINDS)})`),
+    check(
+      "tasks_done_check",
+      sql`${t.doneAt} is null or (${t.receiptNumber} is not null and ${t.receiptNumber} <> '')`,
+    ),
   ],
 );
