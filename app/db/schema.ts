@@ -29,6 +29,14 @@ import {
   TENANT_LANGUAGES,
 } from "../domain/leases.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
+import {
+  DEFAULT_APPROVAL_THRESHOLD_BAHT,
+  OWNER_ALERT_CHANNELS,
+  OWNER_LANGUAGES,
+  OWNER_PROGRAM_KINDS,
+  OWNER_STAY_STATUSES,
+  OWNER_TOKEN_PURPOSES,
+} from "../domain/owners.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -309,7 +317,8 @@ export const leadNotes = pgTable(
 export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
 /**
  * alert: to the desk; reply: to a visitor who left a lead; search-confirm: the double opt-in of a
- * saved search; search-alert: a saved search's new units.
+ * saved search; search-alert: a saved search's new units; owner-access: an owner's invitation or
+ * password-reset link; owner-alert: news for an owner from the portal.
  */
 export const OUTBOX_PURPOSES = [
   "alert",
@@ -317,6 +326,8 @@ export const OUTBOX_PURPOSES = [
   "search-confirm",
   "search-alert",
   "lease-reminder",
+  "owner-access",
+  "owner-alert",
 ] as const;
 export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
 
@@ -700,5 +711,158 @@ export const tasks = pgTable(
       "tasks_done_check",
       sql`${t.doneAt} is null or (${t.receiptNumber} is not null and ${t.receiptNumber} <> '')`,
     ),
+  ],
+);
+
+/**
+ * A unit owner with an account of their own for the owner portal. Owner accounts and sessions
+ * are never admin ones: separate tables, a separate cookie.
+ */
+export const owners = pgTable(
+  "owners",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    language: text("language", { enum: OWNER_LANGUAGES }).notNull().default("en"),
+    /** Where alerts go; an empty list means e-mail only when nothing else is set. */
+    alertChannels: text("alert_channels").array().notNull().default(sql`'{email}'::text[]`),
+    telegramChatId: text("telegram_chat_id"),
+    lineUserId: text("line_user_id"),
+    /** Country of tax residency, as the owner gave it; used by statements later. */
+    residency: text("residency").notNull().default(""),
+    /** Repair quotes above this many baht wait for the owner's approval. */
+    approvalThresholdBaht: integer("approval_threshold_baht")
+      .notNull()
+      .default(DEFAULT_APPROVAL_THRESHOLD_BAHT),
+    /** Null until the owner sets a password from the invitation link. */
+    passwordHash: text("password_hash"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("owners_email_key").on(sql`lower(${t.email})`),
+    check("owners_language_check", sql`${t.language} in (${inList(OWNER_LANGUAGES)})`),
+    check(
+      "owners_alert_channels_check",
+      sql`${t.alertChannels} <@ array[${inList(OWNER_ALERT_CHANNELS)}]::text[]`,
+    ),
+    check("owners_threshold_check", sql`${t.approvalThresholdBaht} >= 0`),
+  ],
+);
+
+/** An owner's signed-in session; the cookie holds the token, this row its SHA-256. */
+export const ownerSessions = pgTable(
+  "owner_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("owner_sessions_owner_idx").on(t.ownerId),
+    index("owner_sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Single-use links that set an owner's password (invitation or reset), stored as SHA-256. */
+export const ownerTokens = pgTable(
+  "owner_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: OWNER_TOKEN_PURPOSES }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("owner_tokens_owner_idx").on(t.ownerId),
+    check("owner_tokens_purpose_check", sql`${t.purpose} in (${inList(OWNER_TOKEN_PURPOSES)})`),
+  ],
+);
+
+/** Who owns a unit, and how much of it: the shares of a unit add up to 100. */
+export const unitOwners = pgTable(
+  "unit_owners",
+  {
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    sharePercent: integer("share_percent").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.ownerId] }),
+    index("unit_owners_owner_idx").on(t.ownerId),
+    check("unit_owners_share_check", sql`${t.sharePercent} between 1 and 100`),
+  ],
+);
+
+/**
+ * The program a unit is in: guaranteed return (property value in baht and start date; the rate,
+ * term and free nights come from app/domain/owner-programs.ts) or revenue share.
+ */
+export const unitPrograms = pgTable(
+  "unit_programs",
+  {
+    propertyId: integer("property_id")
+      .primaryKey()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: OWNER_PROGRAM_KINDS }).notNull(),
+    propertyValueBaht: bigint("property_value_baht", { mode: "number" }),
+    startDate: date("start_date", { mode: "string" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("unit_programs_kind_check", sql`${t.kind} in (${inList(OWNER_PROGRAM_KINDS)})`),
+    check(
+      "unit_programs_guaranteed_check",
+      sql`${t.kind} <> 'guaranteed' or (${t.propertyValueBaht} > 0 and ${t.startDate} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * An owner's request to block dates of their unit for themselves. Approved, it is an owner-block
+ * stay (`stay_id`); refused, it keeps the reason.
+ */
+export const ownerStayRequests = pgTable(
+  "owner_stay_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    status: text("status", { enum: OWNER_STAY_STATUSES }).notNull().default("pending"),
+    stayId: integer("stay_id").references(() => stays.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("owner_stay_requests_property_idx").on(t.propertyId, t.startDate),
+    index("owner_stay_requests_owner_idx").on(t.ownerId),
+    check("owner_stay_requests_status_check", sql`${t.status} in (${inList(OWNER_STAY_STATUSES)})`),
+    check("owner_stay_requests_dates_check", sql`${t.endDate} > ${t.startDate}`),
   ],
 );
