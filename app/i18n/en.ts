@@ -503,6 +503,7 @@ export const en = {
       email: "Please enter a valid e-mail address.",
       phone: "Please enter a valid phone number.",
       tooLong: "This is too long.",
+      singleLine: "Please keep this to one line, without special characters.",
       contactRequired: "Please give an e-mail or a phone number.",
       consent: "Please agree to receive the newsletter.",
       searchConsent: "Please agree to receive these e-mails.",

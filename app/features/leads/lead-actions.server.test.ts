@@ -161,6 +161,34 @@ describe.each(TEST_ENGINES)("form actions on %s", (engine) => {
     expect(await database.db.select().from(leads).where(eq(leads.name, "Nobody"))).toEqual([]);
   });
 
+  it("answers 400 to a name with a line break and to a comma-joined address, storing nothing", async () => {
+    const bad = await answer(
+      roiLeadAction(
+        post("/ru/owners/roi", {
+          name: "Dear Bob\r\nBcc: victim@example.com",
+          email: "crlf@example.com",
+          value: "8000000",
+          area: "Kamala",
+          property: "pool-villa",
+          beds: "3",
+        }),
+        next(),
+      ),
+    );
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.fieldErrors).toEqual({ name: "forms.errors.singleLine" });
+    const joined = await answer(
+      revenueShareLeadAction(
+        post("/owners/revenue-share", { name: "Root", email: "root,victim@example.com" }),
+        next(),
+      ),
+    );
+    expect(joined.init?.status).toBe(400);
+    expect(joined.data.fieldErrors).toEqual({ email: "forms.errors.email" });
+    const stored = await database.db.select().from(leads);
+    expect(stored.filter((r) => r.email === "crlf@example.com" || r.name === "Root")).toEqual([]);
+  });
+
   it("subscribes once however often the same address subscribes", async () => {
     for (const email of ["twice@example.com", "Twice@Example.com"]) {
       const result = await answer(

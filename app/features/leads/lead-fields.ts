@@ -15,6 +15,7 @@ export type FormErrorKey =
   | "forms.errors.email"
   | "forms.errors.phone"
   | "forms.errors.tooLong"
+  | "forms.errors.singleLine"
   | "forms.errors.contactRequired"
   | "forms.errors.consent"
   | "forms.errors.searchConsent"

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { parseSavedSearch } from "../saved-searches/saved-search-actions.server.ts";
 import {
+  availabilityAlertSchema,
   newsletterSchema,
   parseForm,
   revenueShareLeadSchema,
   roiLeadSchema,
   unitEnquirySchema,
+  viewingSchema,
 } from "./lead-forms.ts";
 
 const long = (n: number) => "x".repeat(n);
@@ -145,5 +148,82 @@ describe("hostile input", () => {
       success: false,
       fieldErrors: { email: "forms.errors.email" },
     });
+  });
+});
+
+describe("what could reach a mail's headers or lines", () => {
+  const ATTACK_ADDRESSES = [
+    "<img/src=x/onerror=alert(1)>@evil.example",
+    "root,victim@example.com",
+    "Bob <victim@example.com>",
+    "victim@example.com (Bob)",
+    "g: victim@example.com;",
+  ];
+
+  it("refuses, on every form with an e-mail field, an address the mailer would read otherwise", () => {
+    for (const email of ATTACK_ADDRESSES) {
+      const forms = [
+        parseForm(roiLeadSchema, { name: "A", email, phone: "" }),
+        parseForm(revenueShareLeadSchema, { name: "A", email, phone: "", message: "" }),
+        parseForm(newsletterSchema, { email, consent: "yes" }),
+        parseForm(availabilityAlertSchema, { email, wantedFrom: "" }),
+        parseForm(unitEnquirySchema, {
+          name: "A",
+          email,
+          phone: "",
+          lease: "1-year",
+          moveIn: "",
+          message: "",
+        }),
+        parseSavedSearch({ email, consent: "yes", filters: "status=available" }),
+      ];
+      for (const result of forms)
+        expect(result, email).toEqual({
+          success: false,
+          fieldErrors: { email: "forms.errors.email" },
+        });
+    }
+  });
+
+  it("refuses a name with a line break or another control character", () => {
+    for (const name of [
+      "Dear Bob\nBcc: victim@example.com",
+      "Bob\r",
+      "A\u0000",
+      "A\u2028B",
+      "A\u0085",
+    ]) {
+      expect(parseForm(roiLeadSchema, { name, email: "a@b.co", phone: "" }), name).toEqual({
+        success: false,
+        fieldErrors: { name: "forms.errors.singleLine" },
+      });
+      expect(
+        parseForm(revenueShareLeadSchema, { name, email: "a@b.co", phone: "", message: "" }),
+      ).toEqual({ success: false, fieldErrors: { name: "forms.errors.singleLine" } });
+      const enquiry = { name, email: "", phone: "081234567", lease: "1-year", moveIn: "" };
+      expect(parseForm(unitEnquirySchema, { ...enquiry, message: "" })).toEqual({
+        success: false,
+        fieldErrors: { name: "forms.errors.singleLine" },
+      });
+      const viewing = parseForm(viewingSchema, {
+        name,
+        email: "",
+        phone: "081234567",
+        date: "2000-01-01",
+        altDate: "",
+        time: "any",
+        message: "",
+      });
+      expect(viewing.success ? null : viewing.fieldErrors.name).toBe("forms.errors.singleLine");
+    }
+    // A message keeps its lines; names with accents and apostrophes are fine.
+    expect(
+      parseForm(revenueShareLeadSchema, {
+        name: "Zoë O'Neil-Петрова",
+        email: "a@b.co",
+        phone: "",
+        message: "Two villas.\nBoth in Kamala.",
+      }).success,
+    ).toBe(true);
   });
 });

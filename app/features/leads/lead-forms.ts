@@ -20,8 +20,17 @@ const err = (key: FormErrorKey) => ({ error: key });
 const maxLength = (max: number) =>
   z.maxLength(max, { error: "forms.errors.tooLong" satisfies FormErrorKey, abort: true });
 
-const requiredText = (max: number) =>
-  z.string().check(z.minLength(1, err("forms.errors.required")), maxLength(max));
+/**
+ * Line breaks and other control characters (C0, DEL, C1, the Unicode line and paragraph
+ * separators): a one-line field that holds them could add lines of its own to a mail or a log.
+ */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+export const isSingleLine = (v: string) => !CONTROL.test(v);
+const singleLine = () => z.refine<string>(isSingleLine, err("forms.errors.singleLine"));
+
+/** A one-line text: required, bounded, no control characters. */
+const requiredLine = (max: number) =>
+  z.string().check(maxLength(max), z.minLength(1, err("forms.errors.required")), singleLine());
 
 const optionalText = (max: number) => z.string().check(maxLength(max));
 
@@ -50,14 +59,14 @@ const optionalPhone = () =>
 
 /** ROI get-started form: name and e-mail required, phone optional. */
 export const roiLeadSchema = z.object({
-  name: requiredText(LIMITS.name),
+  name: requiredLine(LIMITS.name),
   email: emailField(),
   phone: optionalPhone(),
 });
 
 /** The revenue-share "interested" form. */
 export const revenueShareLeadSchema = z.object({
-  name: requiredText(LIMITS.name),
+  name: requiredLine(LIMITS.name),
   email: emailField(),
   phone: optionalPhone(),
   message: optionalText(LIMITS.message),
@@ -78,7 +87,7 @@ const isRealDate = (v: string) => {
 /** The unit page's enquiry: a name, and an e-mail or a phone (one of them at least). */
 export const unitEnquirySchema = z
   .object({
-    name: requiredText(LIMITS.name),
+    name: requiredLine(LIMITS.name),
     email: optionalEmail(),
     phone: optionalPhone(),
     lease: z
@@ -124,7 +133,7 @@ export function isViewingDate(v: string, now = new Date()): boolean {
 /** The unit page's viewing request: a name, an e-mail or a phone, a day (and another one). */
 export const viewingSchema = z
   .object({
-    name: requiredText(LIMITS.name),
+    name: requiredLine(LIMITS.name),
     email: optionalEmail(),
     phone: optionalPhone(),
     date: z.string().check(
