@@ -251,6 +251,8 @@ export const calendarFeeds = pgTable(
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** Events the last good fetch left out, by reason (`{ "bad-date": 3 }`); the rest were read. */
+    lastSkipped: jsonb("last_skipped").$type<Record<string, number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("calendar_feeds_property_url_key").on(t.propertyId, t.url)],
