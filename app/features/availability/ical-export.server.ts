@@ -3,6 +3,7 @@ import ical from "ical-generator";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { properties, stays } from "../../db/schema.ts";
 import { addDays, bangkokToday } from "./calendar-dates.ts";
+import { icsFile, icsText } from "./ics-text.ts";
 
 /** Stays that ended more than this many days ago are left out of the exported calendar. */
 const EXPORT_PAST_DAYS = 30;
@@ -36,14 +37,15 @@ export async function unitCalendarIcs(
     .orderBy(asc(stays.startDate), asc(stays.id))
     .limit(EXPORT_MAX_EVENTS);
   const host = new URL(options.publicUrl).hostname;
+  // Text the library writes as given is escaped here (RFC 5545); SUMMARY it escapes itself.
   const calendar = ical({
-    name: `${unit.name} — ${options.brandName}`,
-    prodId: { company: options.brandName, product: "availability", language: "EN" },
+    name: icsText(`${unit.name} — ${options.brandName}`),
+    prodId: { company: icsText(options.brandName), product: "availability", language: "EN" },
     timezone: null,
   });
   for (const row of rows) {
     calendar.createEvent({
-      id: `stay-${row.id}@${host}`,
+      id: icsText(`stay-${row.id}@${host}`),
       start: row.start,
       end: row.end,
       allDay: true,
@@ -51,5 +53,5 @@ export async function unitCalendarIcs(
       stamp: row.updatedAt,
     });
   }
-  return calendar.toString();
+  return icsFile(calendar.toString());
 }
