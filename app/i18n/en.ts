@@ -236,6 +236,7 @@ export const en = {
   },
   portal: {
     eyebrow: "Owner portal",
+    signIn: "Owner sign-in",
     title: "Your property, at a glance",
     subtitle: "Owners follow their property online: bookings, repairs and money, all in one place.",
     calendar: {
@@ -667,6 +668,124 @@ export const en = {
     none: "—",
     similarTitle: "Similar units",
     similarNotFound: "This unit is no longer listed. These are available:",
+  },
+  ownerAuth: {
+    title: "Owner sign-in",
+    intro: "Sign in to follow your units: calendar, stays and news from the desk.",
+    email: "E-mail",
+    password: "Password",
+    submit: "Sign in",
+    forgot: "Forgot your password?",
+    required: "Enter your e-mail and password.",
+    invalid: "Invalid e-mail or password.",
+    throttled: "Too many attempts. Please wait {{minutes}} min and try again.",
+    busy: "Too many sign-ins at once. Please try again in a few seconds.",
+    failed: "Sign-in is not possible right now. Please try again shortly.",
+    resetTitle: "A new password",
+    resetIntro:
+      "Enter the e-mail address the desk has for you; we will send a link to set a new password.",
+    resetSubmit: "Send the link",
+    resetSent:
+      "If the address belongs to an owner account, a link is on its way. It works once, for 7 days.",
+    setTitle: "Set your password",
+    setIntro:
+      "Choose a password for the owner portal: at least {{min}} characters (a few random words work well).",
+    newPassword: "New password",
+    confirmPassword: "The same password again",
+    setSubmit: "Save the password and sign in",
+    linkInvalid: "This link has been used or has expired. Ask for a new one below.",
+    passwordWeak:
+      "This password is too short or too common. Use at least 12 characters, a few random words work well.",
+    passwordMismatch: "The two passwords are not the same.",
+    signOut: "Sign out",
+    backToSignIn: "Back to sign-in",
+  },
+  ownerPortal: {
+    title: "Owner portal",
+    nav: "Owner portal",
+    overview: "My units",
+    guide: "Owner's guide",
+    greeting: "Welcome, {{name}}",
+    noUnits: "No units are assigned to your account yet. The desk will add them.",
+    share: "Your share: {{share}}%",
+    unitStatus: "Status: {{status}}",
+    programGuaranteed: "Guaranteed return",
+    programRevenueShare: "Revenue share",
+    programNone: "No program set yet",
+    guaranteedTerms:
+      "{{rate}}% a year of {{value}}: {{annual}} a year, paid quarterly ({{quarterly}} a quarter), from {{start}} to {{end}}.",
+    revenueTerms:
+      "{{owner}}% of the rental income to you, {{company}}% to the company, paid monthly.",
+    occupancyMonth: "Occupancy this month",
+    occupancyYear: "Occupancy this year",
+    nextStays: "Next stays",
+    noStays: "No stays booked.",
+    freeNights_one: "{{count}} free night left this year (1 May to 30 September).",
+    freeNights_other: "{{count}} free nights left this year (1 May to 30 September).",
+    openUnit: "Calendar and owner stays: {{unit}}",
+    nights_one: "{{count}} night",
+    nights_other: "{{count}} nights",
+    stayLine: "{{from}} – {{to}} ({{nights}}), {{kind}}",
+    stayKinds: {
+      lease: "long-term lease",
+      "short-stay": "short stay",
+      "owner-block": "owner stay",
+      maintenance: "maintenance",
+      request: "owner stay requested",
+    },
+    calendarTitle: "Calendar, 12 months",
+    staysTitle: "Stays on the calendar",
+    requestTitle: "Block dates for yourself",
+    ruleGuaranteed:
+      "On the guaranteed-return program you have 15 free nights a year, between 1 May and 30 September.",
+    ruleRevenue:
+      "On the revenue-share program you may block any free dates; the unit earns nothing on them.",
+    startDate: "First night",
+    endDate: "Check-out day",
+    requestSubmit: "Block these dates",
+    approved: "Done: {{from}} – {{to}} are blocked for you.",
+    pending: "Sent: the desk will confirm {{from}} – {{to}} shortly.",
+    errorDates: "Choose the first night and a later check-out day.",
+    errorPast: "These dates are in the past.",
+    errorTooLong: "Block at most a year at once.",
+    errorSeason_one:
+      "Owner stays on this unit are only between 1 May and 30 September. You have {{count}} night left in {{year}}.",
+    errorSeason_other:
+      "Owner stays on this unit are only between 1 May and 30 September. You have {{count}} nights left in {{year}}.",
+    errorAllowance_one:
+      "That is {{nights}} nights, but only {{count}} free night is left in {{year}}.",
+    errorAllowance_other:
+      "That is {{nights}} nights, but only {{count}} free nights are left in {{year}}.",
+    errorClash: "These dates clash with a {{kind}} from {{from}} to {{to}}.",
+    errorSignedOut: "Your session has ended. Please sign in again.",
+    requestsTitle: "Your requests",
+    requestStatus: {
+      pending: "waiting for the desk",
+      approved: "approved",
+      refused: "refused",
+    },
+    back: "Back to my units",
+    guideTitle: "Owner's guide",
+    guideText: [
+      "My units lists each unit you own with your share, its program, its status today, how full it was this month and this year, and the next stays. Tenants' names and contacts are never shown.",
+      "Open a unit to see its calendar for the next 12 months and to block dates for yourself. On the guaranteed-return program you have 15 free nights a calendar year between 1 May and 30 September; on revenue share, any free dates.",
+      "Dates over another stay are refused with the clash named. Depending on the desk's setting, a free request is blocked at once or confirmed by the desk; you get an e-mail either way.",
+      "Forgot your password? Use the link under the sign-in form: a link valid once, for 7 days, comes by e-mail.",
+    ],
+  },
+  ownerMail: {
+    inviteSubject: "Your owner portal account",
+    inviteText:
+      "Hello {{name}},\n\nThe desk has opened an owner portal account for you: your units, their calendar and your own stays, on your phone or computer.\n\nSet your password here (the link works once, for {{days}} days):\n{{link}}\n\nThen sign in with this e-mail address.",
+    resetSubject: "A new password for the owner portal",
+    resetText:
+      "Hello {{name}},\n\nSomeone (we hope you) asked for a new password for the owner portal. Set it here (the link works once, for {{days}} days):\n{{link}}\n\nIf it was not you, ignore this message: your password stays as it is.",
+    stayApprovedSubject: "Owner stay confirmed: {{unit}}",
+    stayApprovedText:
+      "Hello {{name}},\n\nYour stay at {{unit}} from {{from}} to {{to}} (check-out) is confirmed and blocked on the calendar.\n\n{{link}}",
+    stayRefusedSubject: "Owner stay not possible: {{unit}}",
+    stayRefusedText:
+      "Hello {{name}},\n\nWe are sorry: your stay at {{unit}} from {{from}} to {{to}} could not be confirmed. The desk will contact you about other dates.\n\n{{link}}",
   },
 } as const;
 
