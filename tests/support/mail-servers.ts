@@ -3,7 +3,7 @@
  * messages parsed with mailparser) and a fake Telegram Bot API, both on 127.0.0.1.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer, type Socket } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -41,6 +41,36 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+export interface HungSmtp {
+  url: string;
+  /** Connections it has accepted (and never answered). */
+  connections: number;
+  close(): Promise<void>;
+}
+
+/** A mail server that accepts connections and never says a word: not even its greeting. */
+export async function startHungSmtp(): Promise<HungSmtp> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    hung.connections++;
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+  });
+  const hung: HungSmtp = {
+    url: "",
+    connections: 0,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  hung.url = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return hung;
 }
 
 /** A port nothing listens on (now): taken from the system, then released. */

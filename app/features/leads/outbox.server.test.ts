@@ -5,6 +5,7 @@ import {
   type FakeTelegram,
   freePort,
   startFakeTelegram,
+  startHungSmtp,
   startSmtp,
   type TestSmtp,
 } from "../../../tests/support/mail-servers.ts";
@@ -17,10 +18,12 @@ import { brochureFileName, cachedRoiBrochure } from "../owners/brochure.server.t
 import { storeLead, subscribeToNewsletter } from "./leads.server.ts";
 import {
   createSenders,
+  LEASE_MS,
   MAX_ATTEMPTS,
   type MessageSettings,
   processDueMessages,
   retryDelayMs,
+  SEND_TIMEOUT_MS,
   type Senders,
   startOutboxWorker,
 } from "./outbox.server.ts";
@@ -323,6 +326,116 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     } finally {
       await back.close();
     }
+  });
+
+  it("sends a Telegram alert at once while the SMTP server accepts and never answers", async () => {
+    const hung = await startHungSmtp();
+    const s = settings(hung.url, telegram.apiUrl);
+    const ids: number[] = [];
+    for (const name of ["Hung 1", "Hung 2", "Hung 3"])
+      ids.push(
+        await storeLead(database.db, { kind: "contact", name, language: "en", sourcePage: "/" }, s),
+      );
+    const worker = startOutboxWorker({
+      db: () => database.db,
+      senders: createSenders(s.notifications, brochure),
+      logger,
+      pollMs: 60_000,
+    });
+    try {
+      worker.nudge();
+      // The mail server's greeting timeout alone is 10 s a message: no waiting for it.
+      await expect.poll(() => telegram.calls.length, { timeout: 3_000 }).toBe(3);
+      await expect.poll(() => hung.connections, { timeout: 3_000 }).toBeGreaterThan(0);
+      const rows = await database.db.select().from(outbox);
+      const telegramRows = rows.filter((r) => r.channel === "telegram");
+      expect(telegramRows.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+      expect(telegramRows.map((r) => r.leadId).sort()).toEqual([...ids].sort());
+      // The mails are still out with the worker, not lost.
+      const mails = rows.filter((r) => r.channel === "email");
+      expect(mails.map((r) => `${r.status}:${r.attempts}`)).toEqual([
+        "pending:1",
+        "pending:1",
+        "pending:1",
+      ]);
+    } finally {
+      await hung.close();
+      await worker.stop();
+    }
+  });
+
+  it("leases a taken message for about a minute, and takes it again once that is over", async () => {
+    expect(LEASE_MS).toBeGreaterThan(SEND_TIMEOUT_MS);
+    expect(LEASE_MS).toBeLessThanOrEqual(75_000);
+    const [row] = await database.db
+      .insert(outbox)
+      .values({ channel: "telegram", purpose: "alert", payload: { text: "crash" } })
+      .returning({ id: outbox.id });
+    let leasedFor = 0;
+    // A worker that dies while sending: it took the message and never recorded an outcome.
+    await processDueMessages(
+      database.db,
+      {
+        telegram: async () => {
+          const [taken] = await database.db
+            .select()
+            .from(outbox)
+            .where(eq(outbox.id, row?.id ?? 0));
+          leasedFor = (taken?.nextAttemptAt.getTime() ?? 0) - Date.now();
+          throw new Error("the process died here");
+        },
+      },
+      { retryDelay: () => 0 },
+    );
+    // 60 s (the 45 s send timeout and a margin), not 5 minutes; a second of slack for the clock.
+    expect(leasedFor).toBeGreaterThan(SEND_TIMEOUT_MS);
+    expect(leasedFor).toBeLessThanOrEqual(61_000);
+    // As the dead worker left it: taken, its lease running. Nobody takes it meanwhile.
+    await database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() + interval '60 seconds'`, lastError: null })
+      .where(eq(outbox.id, row?.id ?? 0));
+    const sent: string[] = [];
+    const senders: Senders = { telegram: async (m) => void sent.push(m.text) };
+    expect(await processDueMessages(database.db, senders)).toBe(0);
+    // The lease is over: another worker takes it and sends it.
+    await database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 millisecond'` })
+      .where(eq(outbox.id, row?.id ?? 0));
+    expect(await processDueMessages(database.db, senders)).toBe(1);
+    expect(sent).toEqual(["crash"]);
+    const [after] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, row?.id ?? 0));
+    expect(after).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("gives up a try that gets no answer within the send timeout, and retries it later", async () => {
+    const [row] = await database.db
+      .insert(outbox)
+      .values({
+        channel: "email",
+        purpose: "alert",
+        payload: { to: ["a@b.co"], subject: "s", text: "t" },
+      })
+      .returning({ id: outbox.id });
+    const started = Date.now();
+    const taken = await processDueMessages(
+      database.db,
+      { email: () => new Promise<void>(() => {}) },
+      { sendTimeoutMs: 300 },
+    );
+    expect(taken).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const [after] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, row?.id ?? 0));
+    expect(after).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(after?.lastError).toBe("no answer within 300 ms");
+    expect(after?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
   });
 
   it("waits as long as Telegram asks after a 429", async () => {

@@ -4,16 +4,20 @@
  * each server process takes due messages, sends them, and marks them sent; a failure is retried
  * later with exponential back-off, and given up (failed) after MAX_ATTEMPTS.
  *
+ * Each channel (e-mail, Telegram) has a loop of its own, and the messages of one batch are sent
+ * at once, each within SEND_TIMEOUT_MS: a mail server that accepts and never answers holds up
+ * its own mail only, never a Telegram alert.
+ *
  * Several servers may run workers on one PostgreSQL database: a worker takes messages with
- * `for update skip locked` and moves their next try past a lease in the same statement, so no
- * other worker sees them while they are being sent. A worker that dies mid-send leaves them to
- * be taken again once the lease is over (a message is sent at least once, never twice by two
- * live workers).
+ * `for update skip locked` and moves their next try past a lease (LEASE_MS, the send timeout and
+ * a margin) in the same statement, so no other worker sees them while they are being sent. A
+ * worker that dies mid-send leaves them to be taken again once the lease is over: a message is
+ * sent at least once, and at most twice (the dead worker's try, then one retry).
  */
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { emailSuppressions, outbox, properties } from "../../db/schema.ts";
+import { emailSuppressions, OUTBOX_CHANNELS, outbox, properties } from "../../db/schema.ts";
 import type { Language } from "../../i18n/languages.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
 import type { Contacts } from "../../lib/contacts.ts";
@@ -30,8 +34,13 @@ import {
 import { unsubscribeUrl } from "./unsubscribe.server.ts";
 
 export const MAX_ATTEMPTS = 10;
-/** How long a taken message is left to its worker before another may take it. */
-export const LEASE_MS = 5 * 60 * 1000;
+/** The longest one message may take to send; past it, the try counts as failed. */
+export const SEND_TIMEOUT_MS = 45 * 1000;
+/**
+ * How long a taken message is left to its worker before another may take it: longer than the
+ * send timeout, so a live worker has always given up before anyone takes its message again.
+ */
+export const LEASE_MS = SEND_TIMEOUT_MS + 15 * 1000;
 const FIRST_RETRY_MS = 30 * 1000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 
@@ -121,8 +130,14 @@ export interface Senders {
   telegram?: (message: TelegramMessage) => Promise<void>;
 }
 
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
 export interface ProcessOptions {
   batch?: number;
+  /** Only this channel's messages; unset, every channel's. */
+  channel?: OutboxChannel;
+  /** A try that takes longer fails (retried later); SEND_TIMEOUT_MS unless set. */
+  sendTimeoutMs?: number;
   retryDelay?: (attempts: number) => number;
   /** Secrets that must never be written into `last_error`. */
   secrets?: string[];
@@ -135,9 +150,19 @@ function errorText(error: unknown, secrets: string[]): string {
   return text.slice(0, 500);
 }
 
+/** `work`, or a failure once `ms` have passed (the work itself is left to finish or fail). */
+function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Takes up to `batch` due messages, sends each, and records the outcome. Returns how many were
- * taken, so a caller can go on while there are more.
+ * Takes up to `batch` due messages (of one channel, when named), sends them at once, each within
+ * the send timeout, and records each outcome. Returns how many were taken, so a caller can go on
+ * while there are more.
  */
 export async function processDueMessages(
   db: AppDatabase,
@@ -146,12 +171,15 @@ export async function processDueMessages(
 ): Promise<number> {
   const batch = options.batch ?? 10;
   const retryDelay = options.retryDelay ?? retryDelayMs;
+  const sendTimeoutMs = options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+  const lease = `${Math.max(LEASE_MS, sendTimeoutMs + 15_000)} milliseconds`;
+  const channel = options.channel ? sql`and channel = ${options.channel}` : sql``;
   const taken = await db.execute(sql`
     update ${outbox}
-    set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+    set attempts = attempts + 1, next_attempt_at = now() + ${lease}::interval
     where id in (
       select id from ${outbox}
-      where status = 'pending' and next_attempt_at <= now()
+      where status = 'pending' and next_attempt_at <= now() ${channel}
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked
@@ -160,38 +188,40 @@ export async function processDueMessages(
   const { rows } = taken as unknown as {
     rows: { id: number | string; channel: string; payload: unknown; attempts: number }[];
   };
-  for (const row of rows) {
-    const id = Number(row.id);
-    const send =
-      row.channel === "email"
-        ? senders.email && ((p: unknown) => senders.email?.(p as EmailMessage))
-        : senders.telegram && ((p: unknown) => senders.telegram?.(p as TelegramMessage));
-    try {
-      if (!send) throw new Error(`${row.channel} is not configured`);
-      await send(row.payload);
-      await db
-        .update(outbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(eq(outbox.id, id));
-    } catch (error) {
-      const lastError = errorText(error, options.secrets ?? []);
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
-      // A service that says when to come back (Telegram's 429) is not asked sooner.
-      const asked = error instanceof RetryLaterError ? error.retryAfterMs : 0;
-      await db
-        .update(outbox)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          lastError,
-          nextAttemptAt: new Date(Date.now() + Math.max(retryDelay(row.attempts), asked)),
-        })
-        .where(eq(outbox.id, id));
-      options.logger?.warn(
-        { outboxId: id, channel: row.channel, attempts: row.attempts, giveUp, error: lastError },
-        giveUp ? "message given up" : "message not sent; will retry",
-      );
-    }
-  }
+  await Promise.all(
+    rows.map(async (row) => {
+      const id = Number(row.id);
+      const send =
+        row.channel === "email"
+          ? senders.email && ((p: unknown) => senders.email?.(p as EmailMessage))
+          : senders.telegram && ((p: unknown) => senders.telegram?.(p as TelegramMessage));
+      try {
+        if (!send) throw new Error(`${row.channel} is not configured`);
+        await withTimeout(Promise.resolve(send(row.payload)), sendTimeoutMs);
+        await db
+          .update(outbox)
+          .set({ status: "sent", sentAt: new Date(), lastError: null })
+          .where(eq(outbox.id, id));
+      } catch (error) {
+        const lastError = errorText(error, options.secrets ?? []);
+        const giveUp = row.attempts >= MAX_ATTEMPTS;
+        // A service that says when to come back (Telegram's 429) is not asked sooner.
+        const asked = error instanceof RetryLaterError ? error.retryAfterMs : 0;
+        await db
+          .update(outbox)
+          .set({
+            status: giveUp ? "failed" : "pending",
+            lastError,
+            nextAttemptAt: new Date(Date.now() + Math.max(retryDelay(row.attempts), asked)),
+          })
+          .where(eq(outbox.id, id));
+        options.logger?.warn(
+          { outboxId: id, channel: row.channel, attempts: row.attempts, giveUp, error: lastError },
+          giveUp ? "message given up" : "message not sent; will retry",
+        );
+      }
+    }),
+  );
   return rows.length;
 }
 
@@ -277,11 +307,8 @@ export interface WorkerOptions extends ProcessOptions {
   pollMs?: number;
 }
 
-export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
-  // Nothing configured: nothing to send, and no query every few seconds. Messages written under
-  // an earlier configuration wait for a channel to come back.
-  if (!options.senders.email && !options.senders.telegram)
-    return { nudge: () => {}, stop: async () => {} };
+/** A loop that sends one channel's due messages whenever it is nudged or its timer fires. */
+function channelLoop(options: WorkerOptions, channel: OutboxChannel): OutboxWorker {
   const pollMs = options.pollMs ?? 15_000;
   let running: Promise<void> | null = null;
   let again = false;
@@ -299,7 +326,10 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
       again = false;
       const db = options.db();
       if (!db) return;
-      while (!stopped && (await processDueMessages(db, options.senders, options)) > 0) {}
+      while (
+        !stopped &&
+        (await processDueMessages(db, options.senders, { ...options, channel })) > 0
+      ) {}
     } while (again && !stopped);
   };
   function run() {
@@ -309,7 +339,9 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
       return;
     }
     running = drain()
-      .catch((err: unknown) => options.logger.warn({ err }, "outbox: could not send messages"))
+      .catch((err: unknown) =>
+        options.logger.warn({ err, channel }, "outbox: could not send messages"),
+      )
       .finally(() => {
         running = null;
         schedule();
@@ -322,6 +354,25 @@ export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
       stopped = true;
       clearTimeout(timer);
       await running;
+    },
+  };
+}
+
+/**
+ * One loop per configured channel. Nothing configured: nothing to send, and no query every few
+ * seconds. Messages of a channel that is not configured (written under an earlier configuration)
+ * wait for it to come back.
+ */
+export function startOutboxWorker(options: WorkerOptions): OutboxWorker {
+  const loops = OUTBOX_CHANNELS.filter((channel) => options.senders[channel]).map((channel) =>
+    channelLoop(options, channel),
+  );
+  return {
+    nudge: () => {
+      for (const loop of loops) loop.nudge();
+    },
+    stop: async () => {
+      await Promise.all(loops.map((loop) => loop.stop()));
     },
   };
 }
