@@ -53,7 +53,7 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
   },
   availability: {
     modules: ["stays.server.ts"],
-    usedBy: ["admin"],
+    usedBy: ["admin", "leases"],
   },
   auth: {
     modules: ["guard.server.ts", "sessions.server.ts", "security-forms.ts"],

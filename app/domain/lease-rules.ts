@@ -54,12 +54,16 @@ export function rentForTerm(
 }
 
 /** Months of rent held as a deposit, by default: two for a year's lease, one otherwise. */
-export const DEFAULT_DEPOSIT_MONTHS = { year: 2, other: 1 } as const;
+export interface DepositMonths {
+  year: number;
+  other: number;
+}
+export const DEFAULT_DEPOSIT_MONTHS: DepositMonths = { year: 2, other: 1 };
 
 export function defaultDeposit(
   monthlyRent: number,
   term: LeaseTerm,
-  months: { year: number; other: number } = DEFAULT_DEPOSIT_MONTHS,
+  months: DepositMonths = DEFAULT_DEPOSIT_MONTHS,
 ): number {
   return monthlyRent * (term === "year" ? months.year : months.other);
 }
