@@ -100,9 +100,14 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       title={`Lead #${lead.id}: ${lead.name ?? lead.email ?? lead.phone ?? ""}`}
       email={loaderData.email}
       actions={
-        <Link to="/admin/leads" className={buttonStyles.secondary}>
-          All leads
-        </Link>
+        <>
+          <Link to={`/admin/leases/new?lead=${lead.id}`} className={buttonStyles.primary}>
+            Create lease
+          </Link>
+          <Link to="/admin/leads" className={buttonStyles.secondary}>
+            All leads
+          </Link>
+        </>
       }
     >
       <div className="grid gap-6 lg:grid-cols-2">

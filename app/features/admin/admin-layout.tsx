@@ -67,6 +67,9 @@ export function AdminLayout({
           <NavLink to="/admin/leads" className={tab}>
             Leads
           </NavLink>
+          <NavLink to="/admin/leases" className={tab}>
+            Leases
+          </NavLink>
           <NavLink to="/admin/saved-searches" className={tab}>
             Saved searches
           </NavLink>
