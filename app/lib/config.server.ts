@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parsePosition } from "../domain/geo.ts";
+import { PROMPTPAY_ID_PATTERN } from "../domain/promptpay.ts";
 import type { Contacts } from "./contacts.ts";
+import { parseAllowHosts } from "./safe-fetch.server.ts";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -108,6 +110,21 @@ const configSchema = z
       .min(1, "must be from 1 to 60")
       .max(60, "must be from 1 to 60")
       .default(10),
+    CALENDAR_FEED_ALLOW_HOSTS: z
+      .string()
+      .max(2000, "must be at most 2000 characters")
+      .default("")
+      .transform((value, ctx) => {
+        try {
+          return parseAllowHosts(value);
+        } catch (error) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be host:port pairs separated by commas, like 127.0.0.1:8080,calendar.lan:443 (${(error as Error).message})`,
+          });
+          return z.NEVER;
+        }
+      }),
     SAVED_SEARCH_HOUR: z.coerce
       .number({ error: "must be an hour from 0 to 23" })
       .int("must be a whole hour from 0 to 23")
@@ -144,6 +161,14 @@ const configSchema = z
       z
         .string()
         .regex(/^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, "must be a chat id or @channel"),
+    ),
+    PROMPTPAY_ID: optional(
+      z
+        .string()
+        .regex(
+          PROMPTPAY_ID_PATTERN,
+          "must be the PromptPay phone number (10 digits, like 0812345678) or 13-digit tax id, digits only",
+        ),
     ),
     TELEGRAM_API_URL: z
       .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
@@ -258,11 +283,18 @@ export interface AppConfig {
     /** How often calendar feeds are fetched; 0: only when an admin asks. */
     feedIntervalMinutes: number;
     feedTimeoutMs: number;
+    /**
+     * `host:port` pairs feeds are fetched from although private or on another port than 80/443
+     * (CALENDAR_FEED_ALLOW_HOSTS); every other feed must be on a public address.
+     */
+    feedAllowHosts: string[];
   };
   /** Mail and Telegram for lead alerts and replies; each channel unset when not configured. */
   notifications: NotificationConfig;
   /** The hour (Phuket time, 0 to 23) of the daily round of saved-search alerts. */
   savedSearchHour: number;
+  /** The PromptPay id (phone or tax id) invoices ask tenants to pay; unset: no QR on invoices. */
+  promptPayId: string | undefined;
 }
 
 export interface NotificationConfig {
@@ -340,8 +372,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       horizonDays: c.AVAILABILITY_HORIZON_DAYS,
       feedIntervalMinutes: c.CALENDAR_FEED_INTERVAL_MINUTES,
       feedTimeoutMs: c.CALENDAR_FEED_TIMEOUT_SECONDS * 1000,
+      feedAllowHosts: c.CALENDAR_FEED_ALLOW_HOSTS,
     },
     savedSearchHour: c.SAVED_SEARCH_HOUR,
+    promptPayId: c.PROMPTPAY_ID,
     notifications: {
       email: c.SMTP_URL
         ? {
