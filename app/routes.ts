@@ -61,6 +61,8 @@ export default [
   route("admin/leases", "routes/admin.leases.tsx"),
   route("admin/leases/new", "routes/admin.lease-new.tsx"),
   route("admin/leases/:id", "routes/admin.lease.tsx"),
+  route("admin/leases/:id/contract.pdf", "routes/admin.lease-contract.ts"),
+  route("admin/leases/:id/dues/:dueId/invoice.pdf", "routes/admin.lease-invoice.ts"),
   route("admin/saved-searches", "routes/admin.saved-searches.tsx"),
   route("admin/security", "routes/admin.security.tsx"),
   route("admin/settings/currencies", "routes/admin.settings-currencies.tsx"),
