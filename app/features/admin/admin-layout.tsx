@@ -70,6 +70,9 @@ export function AdminLayout({
           <NavLink to="/admin/leases" className={tab}>
             Leases
           </NavLink>
+          <NavLink to="/admin/owners" className={tab}>
+            Owners
+          </NavLink>
           <NavLink to="/admin/saved-searches" className={tab}>
             Saved searches
           </NavLink>

@@ -14,6 +14,29 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** A new random session token, for the cookie; only its hash is stored. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * What a stored session is at `now`, whoever it belongs to (admin or owner): ended (idle too long
+ * or too old), live and due to have last_seen_at written again, or simply live.
+ */
+export function sessionState(
+  row: { lastSeenAt: Date; expiresAt: Date },
+  now: Date,
+): "ended" | "touch" | "live" {
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  if (idleFor > SESSION_IDLE_MS || now >= row.expiresAt) return "ended";
+  return idleFor > TOUCH_AFTER_MS ? "touch" : "live";
+}
+
+/** When a session started at `now` ends at the latest. */
+export function sessionExpiry(now: Date): Date {
+  return new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+}
+
 export interface SessionUser {
   id: number;
   email: string;
@@ -27,13 +50,13 @@ export async function createSession(
   meta: { ipAddress?: string; userAgent?: string } = {},
   now: Date = new Date(),
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSessionToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    expiresAt: sessionExpiry(now),
     ipAddress: meta.ipAddress ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
@@ -61,12 +84,12 @@ export async function readSession(
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) return null;
-  const idle = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
-  if (idle || now >= row.expiresAt || row.disabledAt) {
+  const state = sessionState(row, now);
+  if (state === "ended" || row.disabledAt) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (state === "touch") {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
   return { id: row.userId, email: row.email, secondFactor: row.totpEnabledAt !== null, tokenHash };
@@ -112,10 +135,10 @@ export function readCookie(request: Request, name: string): string | null {
  * The session cookie: no Expires/Max-Age, so it ends with the browser; Path=/ so that React
  * Router's `.data` requests carry it too.
  */
-export function sessionCookie(token: string, secure: boolean): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+export function sessionCookie(token: string, secure: boolean, name = SESSION_COOKIE): string {
+  return `${name}=${token}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-export function clearSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+export function clearSessionCookie(secure: boolean, name = SESSION_COOKIE): string {
+  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }

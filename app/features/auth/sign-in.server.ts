@@ -47,12 +47,45 @@ export type SignInResult =
 export const BUSY_RETRY_SECONDS = 5;
 export const BUSY_MESSAGE = "Too many sign-ins at once. Please try again in a few seconds.";
 
-function keys(email: string, address: string) {
+/**
+ * The accounts one sign-in form checks: admins, or owners of the owner portal. Each kind has its
+ * own rate-limit keys, so attempts on one never count against the other.
+ */
+export interface CredentialAccounts {
+  keyPrefix: string;
+  find(
+    db: AppDatabase,
+    email: string,
+  ): Promise<
+    | {
+        id: number;
+        email: string;
+        /** Null while an account has no password yet: it cannot sign in. */
+        passwordHash: string | null;
+        disabledAt: Date | null;
+        secondFactor: boolean;
+      }
+    | undefined
+  >;
+  /** Whether the account signed in from `address` lately (the account tier spares it). */
+  isKnownAddress(db: AppDatabase, id: number, address: string, now: Date): Promise<boolean>;
+}
+
+export const ADMIN_ACCOUNTS: CredentialAccounts = {
+  keyPrefix: "signin",
+  async find(db, email) {
+    const user = await findAccountByEmail(db, email);
+    return user && { ...user, secondFactor: user.totpEnabledAt !== null };
+  },
+  isKnownAddress,
+};
+
+function keys(prefix: string, email: string, address: string) {
   return {
-    accountAddress: `signin:account-address:${email}|${address}`,
-    address: `signin:address:${address}`,
-    account: `signin:account:${email}`,
-    accountSlow: `signin:account-slow:${email}`,
+    accountAddress: `${prefix}:account-address:${email}|${address}`,
+    address: `${prefix}:address:${address}`,
+    account: `${prefix}:account:${email}`,
+    accountSlow: `${prefix}:account-slow:${email}`,
   } as const;
 }
 
@@ -122,16 +155,17 @@ export async function checkCredentials(
   db: AppDatabase,
   input: { email: string; password: string; address: string },
   now: Date = new Date(),
+  accounts: CredentialAccounts = ADMIN_ACCOUNTS,
 ): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
-  const k = keys(email, input.address);
-  const user = await findAccountByEmail(db, email);
-  const known = user ? await isKnownAddress(db, user.id, input.address, now) : false;
+  const k = keys(accounts.keyPrefix, email, input.address);
+  const user = await accounts.find(db, email);
+  const known = user ? await accounts.isKnownAddress(db, user.id, input.address, now) : false;
   const wait = await countAttempt(db, k, known, now);
   if (wait !== null) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   let valid = false;
   try {
-    if (user && !user.disabledAt) {
+    if (user?.passwordHash && !user.disabledAt) {
       valid = await verifyPassword(input.password, user.passwordHash);
     } else {
       await verifyAgainstDummy(input.password);
@@ -150,6 +184,6 @@ export async function checkCredentials(
     ok: true,
     userId: user.id,
     email: user.email,
-    secondFactor: user.totpEnabledAt !== null,
+    secondFactor: user.secondFactor,
   };
 }

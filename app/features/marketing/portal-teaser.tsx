@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { Icon, type IconName } from "../../ui/icon.tsx";
 import { SectionHeading } from "../../ui/section-heading.tsx";
@@ -10,7 +12,7 @@ const FEATURES: { key: "calendar" | "maintenance" | "financial" | "mobile"; icon
 ];
 
 export function PortalTeaser() {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <section className="py-20" aria-labelledby="portal-title">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -29,6 +31,15 @@ export function PortalTeaser() {
             </li>
           ))}
         </ul>
+        <p className="mt-8 text-center">
+          <Link
+            to={localizePath("/owner", lang)}
+            reloadDocument
+            className="inline-flex min-h-11 items-center rounded-full bg-sea-800 px-6 py-2 font-semibold text-white hover:bg-sea-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-800"
+          >
+            {t("portal.signIn")}
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { getRuntime } from "../db/runtime.server.ts";
+import {
+  getOwner,
+  requireOwner,
+  requireOwnerAction,
+} from "../features/owner-portal/owner-guard.server.ts";
+import {
+  type FormError,
+  OwnerFrame,
+  OwnerOverview,
+  OwnerSignIn,
+} from "../features/owner-portal/owner-pages.tsx";
+import { loadOwnerOverview } from "../features/owner-portal/owner-portal.server.ts";
+import { signInOwner, signOutOwner } from "../features/owner-portal/owner-sign-in.server.ts";
+import { languageFromPath } from "../i18n/languages.ts";
+import { metaI18n } from "../i18n/meta.ts";
+import { readForm } from "../lib/request-body.server.ts";
+import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
+import type { Route } from "./+types/owner";
+
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaI18n(args);
+  return [{ title: t("ownerPortal.title") }, { name: "robots", content: "noindex" }];
+}
+
+/** The portal's home: the sign-in form, or the owner's units once signed in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  markNotCacheable(context);
+  const lang = languageFromPath(new URL(request.url).pathname);
+  if (!(await getOwner(request))) return { signedIn: false as const };
+  const owner = await requireOwner(request, lang);
+  const overview = await loadOwnerOverview(getRuntime().database.db, owner.id);
+  return { signedIn: true as const, name: owner.name, units: overview.units };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = languageFromPath(new URL(request.url).pathname);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "login")
+    return signInOwner(request, form, context.get(clientAddressContext), lang);
+  await requireOwnerAction(request, lang);
+  if (intent === "logout") return signOutOwner(request, lang);
+  return data({ ok: false as const, error: "ownerAuth.required" }, { status: 400 });
+}
+
+export default function Owner({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) {
+    const failure = actionData && "error" in actionData ? (actionData as FormError) : undefined;
+    return <OwnerSignIn failure={failure} />;
+  }
+  return (
+    <OwnerFrame name={loaderData.name}>
+      <OwnerOverview name={loaderData.name} units={loaderData.units} />
+    </OwnerFrame>
+  );
+}
