@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { STAY_KINDS } from "../domain/availability.ts";
 import { DISPLAY_CURRENCIES } from "../domain/currencies.ts";
+import { INSPECTION_KINDS, ITEM_CONDITIONS, MAX_ITEM_PHOTOS } from "../domain/inspections.ts";
 import { LEAD_KINDS, LEAD_STAGES, LEAD_STATUSES } from "../domain/leads.ts";
 import {
   DEPOSIT_STATUSES,
@@ -866,5 +867,55 @@ export const ownerStayRequests = pgTable(
     index("owner_stay_requests_owner_idx").on(t.ownerId),
     check("owner_stay_requests_status_check", sql`${t.status} in (${inList(OWNER_STAY_STATUSES)})`),
     check("owner_stay_requests_dates_check", sql`${t.endDate} > ${t.startDate}`),
+  ],
+);
+
+/**
+ * A move-in or move-out inspection of a lease's unit (one of each), which both parties sign on
+ * its printed report.
+ */
+export const leaseInspections = pgTable(
+  "lease_inspections",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leaseId: integer("lease_id")
+      .notNull()
+      .references(() => leases.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    inspectedOn: date("inspected_on", { mode: "string" }).notNull(),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("lease_inspections_lease_kind_key").on(t.leaseId, t.kind),
+    check("lease_inspections_kind_check", sql`${t.kind} in (${inList(INSPECTION_KINDS)})`),
+  ],
+);
+
+/** A room's item on an inspection: its condition, notes and photos (media keys of uploads). */
+export const leaseInspectionItems = pgTable(
+  "lease_inspection_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    inspectionId: integer("inspection_id")
+      .notNull()
+      .references(() => leaseInspections.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    room: text("room").notNull(),
+    item: text("item").notNull(),
+    condition: text("condition").notNull().default("good"),
+    notes: text("notes").notNull().default(""),
+    photoKeys: text("photo_keys").array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    index("lease_inspection_items_inspection_idx").on(t.inspectionId, t.position),
+    check(
+      "lease_inspection_items_condition_check",
+      sql`${t.condition} in (${inList(ITEM_CONDITIONS)})`,
+    ),
+    check(
+      "lease_inspection_items_photos_check",
+      sql`cardinality(${t.photoKeys}) <= ${sql.raw(String(MAX_ITEM_PHOTOS))}`,
+    ),
   ],
 );
