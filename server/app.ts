@@ -35,6 +35,7 @@ import { mediaHandler } from "./media.ts";
 import { pageCacheMiddleware } from "./page-cache-middleware.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { requestIdMiddleware } from "./request-id.ts";
+import { withRetryAfter } from "./retry-after.ts";
 
 export interface StartOptions {
   /** Development: Vite serves the assets and rebuilds on change. */
@@ -327,7 +328,8 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Every route passes its answer's Retry-After on (server/retry-after.ts).
+      build: async () => withRetryAfter(await import("virtual:react-router/server-build")),
       mode: vite ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
