@@ -35,18 +35,32 @@ const NOT_REPLAYED = new Set([
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/** The attributes of a start tag (the text after its name), by lower-case name; the first wins. */
+function tagAttributes(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const match of text.matchAll(
+    /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g,
+  )) {
+    const name = (match[1] ?? "").toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, match[2] ?? match[3] ?? match[4] ?? "");
+  }
+  return attributes;
+}
+
 /**
- * The SHA-256 sources of every inline script a browser would run in `html`: the exact text
- * between `<script …>` and `</script>`, for scripts without `src` that are JavaScript (data
- * blocks such as application/ld+json are never run and need none), and the entry script that
- * waits for the page to load (late-module-preloads.server.ts) before a copy of it runs.
+ * The SHA-256 sources of the inline scripts the page was rendered to run: the exact text between
+ * `<script …>` and `</script>` of each script without `src` that carries the response's `nonce`
+ * and is JavaScript (data blocks such as application/ld+json are never run and need none), and
+ * the entry script that waits for the page to load (late-module-preloads.server.ts) before a
+ * copy of it runs. A script without the nonce (markup that found its way into the page) would
+ * not run on the page as rendered, and is not allowed on its kept copy either.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    const attributes = tagAttributes(match[1] ?? "");
+    if (attributes.has("src") || attributes.get("nonce") !== nonce) continue;
+    const type = attributes.get("type")?.trim().toLowerCase();
     // The entry script waiting for the load event runs as a copy of itself: same text, same hash.
     if (type && type !== "module" && type !== "text/javascript" && type !== DEFERRED_MODULE_TYPE)
       continue;
@@ -189,7 +203,7 @@ export function pageCacheMiddleware(
         const policy = res.getHeader("content-security-policy");
         if (typeof policy === "string" && nonce) {
           const hashes = type.startsWith("text/html")
-            ? inlineScriptHashes(body.toString("utf8"))
+            ? inlineScriptHashes(body.toString("utf8"), nonce)
             : [];
           headers.push(["content-security-policy", policyWithHashes(policy, nonce, hashes)]);
         }
