@@ -1,6 +1,15 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BODY_LIMITS, bodyLimitFor, parseId, readForm } from "./request-body.server.ts";
+import {
+  BODY_LIMITS,
+  bodyLimitFor,
+  bodyTooLargeError,
+  parseId,
+  readBody,
+  readForm,
+} from "./request-body.server.ts";
 
 const URL_BASE = "http://localhost/newsletter";
 
@@ -107,6 +116,31 @@ describe("readForm", () => {
     expect((await readForm(small)).get("a".repeat(32 * 1024))).toBe("");
   });
 
+  it("answers 413 when the server's guard cuts the body off while it is read", async () => {
+    // What server/body-limit.ts does to a body's stream once more bytes came than allowed.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("email=a"));
+        controller.error(bodyTooLargeError(BODY_LIMITS.form));
+      },
+    });
+    const request = new Request(URL_BASE, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await refusal(readForm(request))).toEqual({
+      status: 413,
+      error: "The request is too large: at most 64 KB is accepted here.",
+    });
+  });
+
+  it("bounds a body no form is read from, too", async () => {
+    expect((await refusal(readBody(streamed(1024 * 1024, "text/plain")))).status).toBe(413);
+    expect((await readBody(streamed(16 * 1024, "text/plain"))).byteLength).toBe(16 * 1024);
+  });
+
   it("takes the limit of the request's path", () => {
     expect(bodyLimitFor("/newsletter")).toBe(BODY_LIMITS.form);
     expect(bodyLimitFor("/admin")).toBe(BODY_LIMITS.form);
@@ -126,5 +160,24 @@ describe("parseId", () => {
     }
     expect(parseId(null)).toBeNull();
     expect(parseId(7)).toBeNull();
+  });
+});
+
+describe("the one body reader", () => {
+  const appDir = path.resolve(import.meta.dirname, "..");
+  const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => file.split(path.sep).join("/"));
+
+  it("is the only code that reads a request's body", () => {
+    // request.text(), .formData(), .json(), .clone(), .body... each reads (or copies) the whole
+    // body without a bound; routes and features go through readForm or readBody.
+    const reading =
+      /\b(?:request|req)\s*\.\s*(?:(?:text|json|formData|arrayBuffer|blob|bytes|clone)\s*\(|body\b)/;
+    const readers = sources.filter((file) =>
+      reading.test(readFileSync(path.join(appDir, file), "utf8")),
+    );
+    expect(sources).toContain("routes/unit.tsx");
+    expect(readers).toEqual(["lib/request-body.server.ts"]);
   });
 });

@@ -4,9 +4,9 @@ import { z } from "zod";
 /**
  * How many bytes a request body may have. Public forms and sign-in hold a few short fields; the
  * admin's property form a description and a picture list; only the upload endpoint takes files.
- * The Express layer refuses a declared Content-Length above these before anything is read
- * (server/body-limit.ts); `readForm` enforces them again while reading, for bodies sent without
- * a length.
+ * The Express layer (server/body-limit.ts) refuses a declared Content-Length above these before
+ * anything is read, and counts the bytes of every other body as they arrive, refusing it once past;
+ * `readBody` and `readForm` enforce them again while reading.
  */
 export const BODY_LIMITS = {
   form: 64 * 1024,
@@ -45,8 +45,32 @@ export function tooLargeMessage(maxBytes: number): string {
   return `The request is too large: at most ${size} is accepted here.`;
 }
 
-/** Reads at most `maxBytes` of the body; throws 413 past that, without reading the rest. */
-async function readBounded(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The error the server's body guard (server/body-limit.ts) puts into a body's stream once more
+ * bytes arrived than its path allows: whoever reads the body sees it fail, never a body cut short
+ * and taken as whole. Told by its code, not its class: the server and the build may each hold a
+ * copy of this module.
+ */
+export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
+
+export function bodyTooLargeError(maxBytes: number): Error {
+  return Object.assign(new Error(tooLargeMessage(maxBytes)), { code: BODY_TOO_LARGE });
+}
+
+function isBodyTooLarge(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === BODY_TOO_LARGE;
+}
+
+/**
+ * The one reader of request bodies: at most `maxBytes` (by default the limit of the request's
+ * path), counting the bytes that actually arrive, so a body sent without a length (chunked) is
+ * bounded too. Throws 413 past the limit without reading the rest. An action that takes no form
+ * (sign-out) still reads its body through this, so a large one is refused the same way.
+ */
+export async function readBody(
+  request: Request,
+  maxBytes: number = bodyLimitFor(new URL(request.url).pathname),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) refuse(413, tooLargeMessage(maxBytes));
   if (!request.body) return new Uint8Array(0);
@@ -54,7 +78,14 @@ async function readBounded(request: Request, maxBytes: number): Promise<Uint8Arr
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch (error) {
+      if (isBodyTooLarge(error)) refuse(413, tooLargeMessage(maxBytes));
+      throw error;
+    }
+    const { done, value } = read;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
@@ -87,7 +118,7 @@ export async function readForm(
   if (!FORM_TYPES.includes(type)) {
     refuse(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
-  const body = await readBounded(request, maxBytes);
+  const body = await readBody(request, maxBytes);
   try {
     return await new Response(body, {
       headers: { "content-type": request.headers.get("content-type") ?? "" },

@@ -7,6 +7,7 @@ import {
   readCookie,
   SESSION_COOKIE,
 } from "../features/auth/sessions.server.ts";
+import { readBody } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.logout";
 
 export async function loader() {
@@ -16,6 +17,8 @@ export async function loader() {
 /** Ends the session on the server and returns to the sign-in form. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request, { allowWithoutSecondFactor: true });
+  // No field is needed, but a body is still read with the bound: a large one is refused (413).
+  await readBody(request);
   await endSession(getRuntime().database.db, readCookie(request, SESSION_COOKIE));
   return redirect("/admin", { headers: { "Set-Cookie": clearSessionCookie(secureCookies()) } });
 }

@@ -20,6 +20,7 @@ import { localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
+import { readForm } from "../lib/request-body.server.ts";
 import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
 import { breadcrumbJsonLd, unitJsonLd } from "../lib/seo.ts";
 import { useSite } from "../lib/use-site.ts";
@@ -73,20 +74,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { unit: found.unit, source: found.source, calendar, similar: similar.value };
 }
 
-/** The unit's forms: the enquiry, or "notify me when it is free" (told apart by `form`). */
+/**
+ * The unit's forms: the enquiry, or "notify me when it is free", told apart by the `form` field
+ * of the body, read once (bounded) before anything else.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
   const deps = runtimeDeps(context.get(clientAddressContext));
-  const form = new URLSearchParams(
-    request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")
-      ? (await request.clone().text()).slice(0, 20_000)
-      : "",
-  ).get("form");
-  if (form === ALERT_FORM_MARKER) {
+  if (form.get("form") === ALERT_FORM_MARKER) {
     // Marked, so that after a post without JavaScript only this form shows the answer.
-    const answer = await availabilityAlertAction(request, deps, params.slug);
+    const answer = await availabilityAlertAction(request, deps, params.slug, form);
     return data({ ...answer.data, form: ALERT_FORM_MARKER }, answer.init ?? undefined);
   }
-  return unitEnquiryAction(request, deps, params.slug);
+  return unitEnquiryAction(request, deps, params.slug, form);
 }
 
 export function meta(args: Route.MetaArgs) {

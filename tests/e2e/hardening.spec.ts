@@ -5,6 +5,7 @@
  * answering meanwhile.
  */
 import http from "node:http";
+import { actionRoutes, fillPath } from "../../app/action-routes.test-fixture.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startAdminServer } from "./support/admin.ts";
 import { E2E_PORT } from "./support/env.ts";
 import type { ServerProcess } from "./support/server-process.ts";
@@ -89,6 +90,65 @@ function post(
   return send(url, { body, headers });
 }
 
+/**
+ * Posts up to `total` bytes without a length (chunked), writing until the answer arrives, then
+ * stops. The status, and how many bytes the client had written when the answer came: the most
+ * the server can have read.
+ */
+function postChunked(
+  url: string,
+  total: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; written: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: "POST",
+      headers: { "content-type": formType, "transfer-encoding": "chunked", ...headers },
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let written = 0;
+    let answered = false;
+    request.on("response", (response) => {
+      answered = true;
+      const at = written;
+      response.resume();
+      response.on("end", () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, written: at });
+      });
+    });
+    // A connection cut before an answer is status 0: the test fails at once, with the count.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") return reject(error);
+      if (!answered) resolve({ status: 0, written });
+    });
+    const pump = () => {
+      while (!answered && !request.destroyed && written < total) {
+        written += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!answered && !request.destroyed) request.end();
+    };
+    pump();
+  });
+}
+
+/** What the server drains of an unread body before cutting the connection (server/body-limit.ts). */
+const DRAIN_LIMIT = 32 * 1024 * 1024;
+const CHUNKED_BODY = 64 * 1024 * 1024;
+/**
+ * Every URL with an action, from app/routes.ts (a new route is in it at once), its parameters
+ * filled with things that exist; and whether it is behind the admin's or an owner's sign-in.
+ */
+const ACTION_PATHS = actionRoutes().map((route) => ({
+  path: fillPath(route.path, { slug: UNIT.split("/").pop() ?? "" }),
+  area: /^\/admin(\/|$)/.test(route.path)
+    ? ("admin" as const)
+    : /^(\/ru)?\/owner(\/|$)/.test(route.path)
+      ? ("owner" as const)
+      : ("public" as const),
+}));
+
 let addresses = 0;
 /** A new client address for each post, from a documentation range. */
 const nextAddress = () => `203.0.113.${++addresses % 250}`;
@@ -118,33 +178,23 @@ test.describe("public forms", () => {
     }
   });
 
-  test("bound a body sent without a length (chunked) while reading it", async () => {
-    const answer = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${BASE}/newsletter`, {
-        method: "POST",
-        headers: { "content-type": formType, "transfer-encoding": "chunked" },
-      });
-      request.on("response", (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
-      request.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
-        resolve(0);
-      });
-      const chunk = `message=${"b".repeat(64 * 1024)}`;
-      // Written until the server answers; at most 4 MB.
-      let written = 0;
-      const pump = () => {
-        while (written < 4 * 1024 * 1024 && !request.destroyed) {
-          written += chunk.length;
-          if (!request.write(chunk)) return void request.once("drain", pump);
-        }
-        request.end();
-      };
-      pump();
-    });
-    expect(answer).toBe(413);
+  test("refuse 64 MB sent without a length (chunked) to every public action with 413, reading little", async () => {
+    const paths = ACTION_PATHS.filter((route) => route.area !== "admin");
+    expect(paths.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/newsletter", "/ru/newsletter", UNIT, `${UNIT}/viewing`]),
+    );
+    for (const { path, area } of paths) {
+      const answer = await postChunked(`${BASE}${path}`, CHUNKED_BODY);
+      // Behind an owner's sign-in, a refusal that reads nothing will do as well.
+      if (area === "owner" && answer.status !== 413) {
+        expect(answer.status, path).toBeGreaterThanOrEqual(300);
+        expect(answer.status, path).toBeLessThan(500);
+      } else {
+        expect(answer.status, path).toBe(413);
+      }
+      // Answered while the client was still sending, long before the drain limit.
+      expect(answer.written, path).toBeLessThan(DRAIN_LIMIT);
+    }
   });
 });
 
@@ -297,6 +347,63 @@ test.describe("on a server of its own", () => {
           expect(answer.status, label).toBeLessThan(500);
         }
       }
+    }
+  });
+
+  test("64 MB sent without a length to every admin action: 413 signed in, never read signed out", async () => {
+    const adminPaths = ACTION_PATHS.filter((route) => route.area === "admin").map((r) => r.path);
+    expect(adminPaths).toEqual(expect.arrayContaining(["/admin", "/admin/uploads"]));
+    for (const path of adminPaths) {
+      const signedIn = await postChunked(`${server.url}${path}`, CHUNKED_BODY, { cookie });
+      expect(signedIn.status, `${path} signed in`).toBe(413);
+      expect(signedIn.written, `${path} signed in`).toBeLessThan(DRAIN_LIMIT);
+      const signedOut = await postChunked(`${server.url}${path}`, CHUNKED_BODY);
+      expect(signedOut.status, `${path} signed out`).toBeGreaterThanOrEqual(300);
+      expect(signedOut.status, `${path} signed out`).toBeLessThan(500);
+      expect(signedOut.written, `${path} signed out`).toBeLessThan(DRAIN_LIMIT);
+    }
+    // Sign-out read its body too, and refused it: the session is still good.
+    const still = await send(`${server.url}/admin/leads`, { method: "GET", headers: { cookie } });
+    expect(still.text).not.toContain("Admin Login");
+  });
+
+  test("every 429 says when to come back (Retry-After), sign-in and forms alike", async () => {
+    const retryAfterOf = (answer: { status: number; headers: http.IncomingHttpHeaders }) => {
+      expect(answer.status).toBe(429);
+      return Number(answer.headers["retry-after"]);
+    };
+    // Sign-in: five wrong passwords for one account from one address, then 429.
+    const address = nextAddress();
+    const signIn = () =>
+      post(
+        `${server.url}/admin`,
+        new URLSearchParams({
+          intent: "login",
+          email: "someone@example.com",
+          password: "not the password",
+        }).toString(),
+        formType,
+        undefined,
+        address,
+      );
+    for (let i = 0; i < 5; i++) expect((await signIn()).status).toBe(401);
+    const throttled = await signIn();
+    expect(throttled.text).toContain("Too many failed sign-in attempts");
+    const wait = retryAfterOf(throttled);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    // A public form, as a page (document) and as a client navigation (.data): ten, then 429.
+    for (const path of ["/newsletter", "/newsletter.data"]) {
+      const from = nextAddress();
+      const body = new URLSearchParams({ email: "not-an-address" }).toString();
+      for (let i = 0; i < 10; i++) {
+        const answer = await post(`${server.url}${path}`, body, formType, undefined, from);
+        expect(answer.status, path).toBe(400);
+      }
+      const limited = await post(`${server.url}${path}`, body, formType, undefined, from);
+      const formWait = retryAfterOf(limited);
+      expect(formWait, path).toBeGreaterThan(0);
+      expect(formWait, path).toBeLessThanOrEqual(15 * 60);
     }
   });
 

@@ -137,10 +137,19 @@ export function newsletterAction(request: Request, deps: LeadActionDeps) {
   });
 }
 
-/** An enquiry about the unit at `slug`; kept (unlinked) even if the unit has just been deleted. */
-export function unitEnquiryAction(request: Request, deps: LeadActionDeps, slug: string) {
+/**
+ * An enquiry about the unit at `slug`; kept (unlinked) even if the unit has just been deleted.
+ * `form`: the body, when the route has read it already.
+ */
+export function unitEnquiryAction(
+  request: Request,
+  deps: LeadActionDeps,
+  slug: string,
+  form?: FormData,
+) {
   return handleLeadPost({
     request,
+    form,
     ...deps,
     kind: "unit-enquiry",
     fields: UNIT_ENQUIRY_FIELDS,
@@ -195,11 +204,18 @@ export function viewingRequestAction(request: Request, deps: LeadActionDeps, slu
 
 /**
  * "Notify me when it is free" on the unit at `slug`: the visitor's e-mail and wanted date,
- * stored as an `availability-alert` lead for the rental desk.
+ * stored as an `availability-alert` lead for the rental desk. `form`: the body, when the route has
+ * read it already.
  */
-export function availabilityAlertAction(request: Request, deps: LeadActionDeps, slug: string) {
+export function availabilityAlertAction(
+  request: Request,
+  deps: LeadActionDeps,
+  slug: string,
+  form?: FormData,
+) {
   return handleLeadPost({
     request,
+    form,
     ...deps,
     kind: "availability-alert",
     fields: AVAILABILITY_ALERT_FIELDS,

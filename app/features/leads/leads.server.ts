@@ -163,6 +163,8 @@ export const LEAD_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1
 
 export interface LeadPostOptions<K extends string, T> {
   request: Request;
+  /** The body, when the route has read it already (through `readForm`, once); else read here. */
+  form?: FormData;
   /** The database, or null when it is not ready. */
   db: AppDatabase | null;
   logger: Logger;
@@ -203,7 +205,7 @@ export async function handleLeadPost<K extends string, T>(options: LeadPostOptio
   const { request, logger, kind } = options;
   assertSameOrigin(request, options.publicUrl);
   const url = new URL(request.url);
-  const form = await readForm(request);
+  const form = options.form ?? (await readForm(request));
   const fields = readFields(form, options.fields);
   // What is sent back to the page: never more than a field can hold.
   const values = clipFields(fields);
