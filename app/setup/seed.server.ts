@@ -2,6 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { AppDatabase, Database } from "../db/client.server.ts";
 import { currencyRates, properties, propertyImages, settings } from "../db/schema.ts";
 import { DEMO_RATES } from "../features/currencies/demo-rates.ts";
+import { insertDemoLeases } from "../features/leases/demo-leases.server.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
 import {
   type DemoPicture,
@@ -156,6 +157,7 @@ export async function seedIfEmpty(database: Database): Promise<{ seeded: number 
     }
     const seeded = await insertDemoUnits(db);
     await insertDemoRates(db);
+    await insertDemoLeases(db);
     return { seeded };
   });
 }
