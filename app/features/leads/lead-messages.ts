@@ -32,7 +32,10 @@ export interface EmailMessage {
   subject: string;
   text: string;
   replyTo?: string;
-  /** Added when sending: the ROI brochure in this language. */
+  /**
+   * Added when sending: the ROI brochure in this language. No message is written with it any
+   * more (the reply links to the brochure); kept for messages written before.
+   */
   attachBrochure?: Language;
   /** The address that unsubscribes this recipient (List-Unsubscribe). */
   unsubscribeUrl?: string;
@@ -64,6 +67,11 @@ const kindName = (kind: string) => LEAD_KIND_NAMES[kind] ?? kind;
 
 export function unitUrl(publicUrl: string, slug: string, lang: Language): string {
   return `${publicUrl}${localizePath(`/units/${encodeURIComponent(slug)}`, lang)}`;
+}
+
+/** The ROI brochure in `lang`, from the site's own route. */
+export function brochureUrl(publicUrl: string, lang: Language): string {
+  return `${publicUrl}${localizePath("/owners/roi/brochure.pdf", lang)}`;
 }
 
 export function adminLeadUrl(publicUrl: string, id: number): string {
@@ -158,7 +166,7 @@ const REPLY = {
     greeting: (name: string | null) => (name ? `Dear ${name},` : "Hello,"),
     thanks: "Thank you for contacting us. We have received your request.",
     about: {
-      roi: "You asked about our ROI 7% program: a guaranteed 7% a year on your property's value, paid quarterly, with free nights for you every year. The brochure is attached.",
+      roi: "You asked about our ROI 7% program: a guaranteed 7% a year on your property's value, paid quarterly, with free nights for you every year.",
       "revenue-share":
         "You asked about our 70:30 revenue share program: you keep 70% of the rental income, we manage everything for 30%.",
       "unit-enquiry": "You asked about this unit:",
@@ -178,6 +186,7 @@ const REPLY = {
     phone: "Phone",
     office: "Office",
     unsubscribe: "To stop receiving our newsletter, open:",
+    brochure: "The program's brochure (PDF):",
     signature: (brand: string) => `Kind regards,\n${brand}`,
   },
   ru: {
@@ -185,7 +194,7 @@ const REPLY = {
     greeting: (name: string | null) => (name ? `Здравствуйте, ${name}!` : "Здравствуйте!"),
     thanks: "Спасибо за обращение. Мы получили вашу заявку.",
     about: {
-      roi: "Вы интересовались программой ROI 7%: гарантированные 7% в год от стоимости недвижимости, выплаты ежеквартально, и бесплатные ночи для вас каждый год. Брошюра во вложении.",
+      roi: "Вы интересовались программой ROI 7%: гарантированные 7% в год от стоимости недвижимости, выплаты ежеквартально, и бесплатные ночи для вас каждый год.",
       "revenue-share":
         "Вы интересовались программой распределения дохода 70:30: вы получаете 70% дохода от аренды, мы берём на себя всё управление за 30%.",
       "unit-enquiry": "Вы спрашивали об этом объекте:",
@@ -205,6 +214,7 @@ const REPLY = {
     phone: "Телефон",
     office: "Офис",
     unsubscribe: "Чтобы отписаться от рассылки, откройте:",
+    brochure: "Брошюра программы (PDF):",
     signature: (brand: string) => `С уважением,\n${brand}`,
   },
 } as const;
@@ -221,6 +231,9 @@ export function replyEmail(
   const lines: string[] = [r.greeting(lead.name), "", r.thanks];
   const about = r.about[lead.kind];
   if (about) lines.push("", about);
+  // A link, never an attachment: the address is not confirmed, and a PDF is a big mail to send
+  // to whoever typed it.
+  if (lead.kind === "roi") lines.push(r.brochure, brochureUrl(publicUrl, lang));
   const unit = unitLine(lead, publicUrl, lang);
   const aboutUnit = ["unit-enquiry", "viewing", "availability-alert"].includes(lead.kind);
   if (unit && aboutUnit) lines.push(unit);
@@ -251,7 +264,6 @@ export function replyEmail(
     subject: r.subject(contacts.brandName),
     text: lines.join("\n"),
     replyTo: contacts.email,
-    ...(lead.kind === "roi" ? { attachBrochure: lang } : {}),
     ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
   };
 }

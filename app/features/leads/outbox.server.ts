@@ -17,6 +17,7 @@
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { takeReplyAllowance } from "../../db/reply-caps.server.ts";
 import { emailSuppressions, OUTBOX_CHANNELS, outbox, properties } from "../../db/schema.ts";
 import type { Language } from "../../i18n/languages.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
@@ -102,7 +103,8 @@ export async function enqueueLeadMessages(
       .select({ email: emailSuppressions.email })
       .from(emailSuppressions)
       .where(eq(emailSuppressions.email, email.toLowerCase()));
-    if (suppressed.length === 0) {
+    // Over the recipient's daily caps the reply is withheld; the desk's alerts above still go.
+    if (suppressed.length === 0 && (await takeReplyAllowance(tx, email, full.kind))) {
       const unsubscribe =
         full.kind === "newsletter"
           ? unsubscribeUrl(publicUrl, email, settings.secret, full.language)

@@ -452,11 +452,12 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     await sendSearchAlerts(database.db, settings());
     expect(await mailFor(row?.id ?? 0, "search-alert")).toHaveLength(1);
 
-    // Saved again: the same row, unconfirmed, a new token and a new confirmation.
+    // Saved again the next day: the same row, unconfirmed, a new token and a new confirmation.
     await saveSearch(
       database.db,
       { email: "oneclick@example.com", filters: "status=soon", language: "en", sourcePage: null },
       settings(),
+      new Date(Date.now() + DAY_MS),
     );
     const [back, ...none] = await searchOf("oneclick@example.com");
     expect(none).toEqual([]);

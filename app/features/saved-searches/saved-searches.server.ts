@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { takeReplyAllowance } from "../../db/reply-caps.server.ts";
 import {
   emailSuppressions,
   outbox,
@@ -67,10 +68,13 @@ async function enqueueConfirmation(
   tx: Tx,
   search: { id: number; email: string; language: Language; filters: string; token: string },
   settings: SearchMailSettings | undefined,
+  now: Date,
 ): Promise<boolean> {
   const filters = readFilters(search.filters);
   if (!settings?.notifications.email || !filters || (await isSuppressed(tx, search.email)))
     return false;
+  // One confirmation an address a day, whatever the filters; within the address's daily cap.
+  if (!(await takeReplyAllowance(tx, search.email, "search-confirm", now))) return false;
   const message = confirmationEmail({
     email: search.email,
     language: search.language,
@@ -121,6 +125,7 @@ export async function saveSearch(
         tx,
         { ...inserted, language: input.language },
         settings,
+        now,
       );
       return { id: inserted.id, created: true, mailed };
     }
@@ -152,6 +157,7 @@ export async function saveSearch(
       tx,
       { ...renewed, language: input.language },
       settings,
+      now,
     );
     return { id: existing.id, created: false, mailed };
   });
