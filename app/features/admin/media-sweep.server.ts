@@ -1,13 +1,13 @@
 import { eq, like, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { auditLog, propertyImages } from "../../db/schema.ts";
+import { auditLog, leaseInspectionItems, propertyImages } from "../../db/schema.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 
 const KEY_IN_TEXT = /uploads\/[a-f0-9]{32}/g;
 const FILE = /^uploads\/([a-f0-9]{32})-\d+\.webp$/;
 
 /**
- * Deletes uploaded pictures that nothing refers to: no property uses them and no recorded
+ * Deletes uploaded pictures that nothing refers to: no property or lease inspection uses them and no recorded
  * deletion could restore them (typically uploaded into a form that was then cancelled). Only
  * files older than `minAgeMs` go, so a form being filled in right now keeps its uploads.
  */
@@ -35,6 +35,12 @@ export async function sweepUnusedUploads(
     .from(propertyImages)
     .where(like(propertyImages.mediaKey, "uploads/%"));
   for (const row of images) if (row.key) used.add(row.key);
+  // Photos of lease inspections keep the path of a variant; its key is inside.
+  const photos = await db
+    .select({ paths: sql<string>`array_to_string(${leaseInspectionItems.photoKeys}, ' ')` })
+    .from(leaseInspectionItems)
+    .where(sql`cardinality(${leaseInspectionItems.photoKeys}) > 0`);
+  for (const row of photos) for (const key of row.paths.match(KEY_IN_TEXT) ?? []) used.add(key);
   const deletions = await db
     .select({ before: sql<string>`${auditLog.before}::text` })
     .from(auditLog)
