@@ -69,6 +69,8 @@ export default [
   route("admin/leases/:id", "routes/admin.lease.tsx"),
   route("admin/leases/:id/contract.pdf", "routes/admin.lease-contract.ts"),
   route("admin/leases/:id/dues/:dueId/invoice.pdf", "routes/admin.lease-invoice.ts"),
+  route("admin/leases/:id/inspections/:kind", "routes/admin.lease-inspection.tsx"),
+  route("admin/leases/:id/inspections/:kind/report.pdf", "routes/admin.lease-inspection-pdf.ts"),
   route("admin/saved-searches", "routes/admin.saved-searches.tsx"),
   route("admin/owners", "routes/admin.owners.tsx"),
   route("admin/owners/:id", "routes/admin.owner.tsx"),

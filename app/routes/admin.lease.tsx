@@ -6,6 +6,7 @@ import { PAYMENT_METHODS } from "../domain/leases.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { LeaseDocumentsPanel } from "../features/lease-documents/lease-documents-panel.tsx";
 import { type LeaseActionResult, leaseAction } from "../features/leases/lease-actions.server.ts";
 import {
   baht,
@@ -656,6 +657,7 @@ export default function Lease({ loaderData }: Route.ComponentProps) {
         <StatusActions lease={lease} today={today} />
         <Dues lease={lease} />
         <Tenants lease={lease} />
+        <LeaseDocumentsPanel leaseId={lease.id} dues={lease.dues} />
         <Tasks lease={lease} />
         <Deposit lease={lease} today={today} />
         <section aria-labelledby="history-heading" className={card}>

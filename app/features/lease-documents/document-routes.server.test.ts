@@ -10,6 +10,8 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import * as contractRoute from "../../routes/admin.lease-contract.ts";
+import * as inspectionRoute from "../../routes/admin.lease-inspection.tsx";
+import * as inspectionPdfRoute from "../../routes/admin.lease-inspection-pdf.ts";
 import * as invoiceRoute from "../../routes/admin.lease-invoice.ts";
 import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
@@ -181,5 +183,82 @@ describe.each(TEST_ENGINES)("lease document routes on %s", (engine) => {
     expect((await invoice(String(leaseId), "999999")).status).toBe(404);
     expect((await invoice("999999", String(dueId))).status).toBe(404);
     expect((await invoice(String(leaseId), String(dueId), null)).status).toBe(302);
+  });
+
+  const report = (kind: string, c: string | null = cookie) =>
+    get(
+      inspectionPdfRoute.loader as Loader,
+      `/admin/leases/${leaseId}/inspections/${kind}/report.pdf?lang=ru`,
+      { id: String(leaseId), kind },
+      c,
+    );
+
+  async function post(kind: string, fields: Record<string, string>, origin = SITE) {
+    const body = new URLSearchParams(fields).toString();
+    const request = new Request(`${SITE}/admin/leases/${leaseId}/inspections/${kind}`, {
+      method: "POST",
+      body,
+      headers: {
+        cookie,
+        origin,
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": String(Buffer.byteLength(body)),
+      },
+    });
+    try {
+      return await inspectionRoute.action({
+        request,
+        params: { id: String(leaseId), kind },
+        context: {},
+      } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+  const statusOf = (v: unknown) =>
+    v instanceof Response ? v.status : ((v as { init?: { status?: number } }).init?.status ?? 200);
+
+  it("prints the move-in report once started, with its items and a line for each party", async () => {
+    expect((await report("move-in")).status).toBe(404);
+    expect((await report("check-in")).status).toBe(404);
+    expect(statusOf(await post("move-in", { intent: "start", inspectedOn: "2027-01-15" }))).toBe(
+      200,
+    );
+    expect(
+      statusOf(
+        await post("move-in", {
+          intent: "add-item",
+          room: "Garden",
+          item: "Sun loungers",
+          condition: "damaged",
+          notes: "One broken strap",
+        }),
+      ),
+    ).toBe(200);
+    const response = await report("move-in");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const text = await pdfText(response);
+    expect(text).toContain("รายงานการตรวจสภาพห้องก่อนเข้าอยู่");
+    expect(text).toContain("Акт осмотра при въезде");
+    expect(text).toContain("Door and lock");
+    expect(text).toContain("Sun loungers");
+    expect(text).toContain("One broken strap");
+    expect(text).toContain("(Anna Petrova)");
+    expect(text).toContain("(Kamala Living)");
+    expect((await report("move-in", null)).status).toBe(302);
+  });
+
+  it("answers a bad inspection form with 400 and a post from another site with 403", async () => {
+    expect(statusOf(await post("move-in", { intent: "add-item", room: "", item: "x" }))).toBe(400);
+    expect(
+      statusOf(
+        await post(
+          "move-in",
+          { intent: "start", inspectedOn: "2027-01-15" },
+          "https://evil.example",
+        ),
+      ),
+    ).toBe(403);
   });
 });
