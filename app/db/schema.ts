@@ -285,6 +285,8 @@ export const leads = pgTable(
     utmCampaign: text("utm_campaign"),
     /** The page of another site that brought the visitor, when the browser told. */
     referrer: text("referrer"),
+    /** When the address confirmed it wants this (a newsletter subscription: double opt-in). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [
     index("leads_created_idx").on(t.createdAt.desc()),
@@ -374,9 +376,8 @@ export const outbox = pgTable(
 
 /**
  * "E-mail me new units like these": the listing's filters (canonical query string, no sort or
- * page) with an address and its language. Confirmed by a link (double opt-in); never deleted,
- * stopped by `unsubscribed_at`. `token` (random, unguessable) is in the confirm and unsubscribe
- * links.
+ * page) with an address and its language. Confirmed by a link (double opt-in); stopped by
+ * `unsubscribed_at`. Its confirm and unsubscribe links carry tokens of `email_tokens`.
  */
 export const savedSearches = pgTable(
   "saved_searches",
@@ -386,7 +387,6 @@ export const savedSearches = pgTable(
     email: text("email").notNull(),
     filters: text("filters").notNull(),
     language: text("language").notNull(),
-    token: text("token").notNull(),
     sourcePage: text("source_page"),
     createdAt: createdAt(),
     /** When the latest confirmation mail was written; the link expires a while after it. */
@@ -401,7 +401,6 @@ export const savedSearches = pgTable(
   },
   (t) => [
     uniqueIndex("saved_searches_email_filters_key").on(t.email, t.filters),
-    uniqueIndex("saved_searches_token_key").on(t.token),
     index("saved_searches_confirmed_idx").on(t.confirmedAt),
     check("saved_searches_language_check", sql`${t.language} in ('en', 'ru')`),
   ],
@@ -427,6 +426,37 @@ export const savedSearchUnits = pgTable(
 );
 
 /** Addresses that asked for no more mail (stored in lower case): nothing is sent to them. */
+export const EMAIL_TOKEN_PURPOSES = [
+  "newsletter-confirm",
+  "newsletter-unsubscribe",
+  "search-confirm",
+  "search-unsubscribe",
+] as const;
+
+/**
+ * The tokens of links in mails (confirm a subscription, unsubscribe): a random token goes into
+ * the link, only its SHA-256 (hex) is kept here, so these rows let nobody unsubscribe or confirm
+ * anyone. A confirm token is never an unsubscribe token: each purpose has tokens of its own.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The address the link acts for, in lower case. */
+    email: text("email").notNull(),
+    savedSearchId: integer("saved_search_id").references(() => savedSearches.id, {
+      onDelete: "cascade",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.purpose, t.tokenHash] }),
+    index("email_tokens_saved_search_idx").on(t.savedSearchId),
+    check("email_tokens_purpose_check", sql`${t.purpose} in (${inList(EMAIL_TOKEN_PURPOSES)})`),
+  ],
+);
+
 export const emailSuppressions = pgTable("email_suppressions", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),

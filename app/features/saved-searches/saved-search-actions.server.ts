@@ -1,6 +1,7 @@
 /** The saved searches' form post and token pages, bound to the running server. */
 import { data } from "react-router";
 import * as z from "zod/mini";
+import { readEmailToken as readToken } from "../../db/email-tokens.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { languageFromPath } from "../../i18n/languages.ts";
 import { createI18n } from "../../i18n/messages.server.ts";
@@ -12,9 +13,9 @@ import { describeFilters, type SearchFilters } from "./filter-summary.ts";
 import {
   confirmSearch,
   findSearchByToken,
-  readToken,
   saveSearch,
   unsubscribeSearch,
+  unsubscribeTokenFor,
 } from "./saved-searches.server.ts";
 import { canonicalFilters, MAX_FILTERS_LENGTH, readFilters } from "./search-filters.ts";
 
@@ -74,7 +75,8 @@ export function saveSearchAction(request: Request, deps: LeadActionDeps) {
 
 export type TokenPageState =
   | { status: "ask"; token: string; email: string; filters: string }
-  | { status: "confirmed"; token: string; email: string }
+  /** `token`: an unsubscribe token for the page's "stop" link, right after confirming. */
+  | { status: "confirmed"; token?: string; email: string }
   | { status: "unsubscribed"; email: string }
   | { status: "expired" | "invalid" | "unavailable" };
 
@@ -97,11 +99,11 @@ export async function tokenPageLoader(url: URL, step: Step) {
   const db = database();
   if (!db) return answer({ status: "unavailable" }, 503);
   try {
-    const search = await findSearchByToken(db, token);
+    const search = await findSearchByToken(db, token, step);
     if (!search) return answer({ status: "invalid" }, 404);
     if (search.unsubscribed) return answer({ status: "unsubscribed", email: search.email });
     if (step === "confirm") {
-      if (search.confirmed) return answer({ status: "confirmed", token, email: search.email });
+      if (search.confirmed) return answer({ status: "confirmed", email: search.email });
       if (search.expired) return answer({ status: "expired" }, 410);
     }
     const { t } = createI18n(languageFromPath(url.pathname));
@@ -128,14 +130,17 @@ export async function tokenPageAction(url: URL, form: FormData, step: Step) {
   const db = database();
   if (!db) return answer({ status: "unavailable" }, 503);
   try {
-    const search = await findSearchByToken(db, token);
+    const search = await findSearchByToken(db, token, step);
     if (!search) return answer({ status: "invalid" }, 404);
     if (step === "unsubscribe") {
       await unsubscribeSearch(db, token);
       return answer({ status: "unsubscribed", email: search.email });
     }
     const outcome = await confirmSearch(db, token);
-    if (outcome === "confirmed") return answer({ status: "confirmed", token, email: search.email });
+    if (outcome === "confirmed") {
+      const stop = await unsubscribeTokenFor(db, search);
+      return answer({ status: "confirmed", token: stop, email: search.email });
+    }
     if (outcome === "unsubscribed") return answer({ status: "unsubscribed", email: search.email });
     return answer({ status: outcome }, outcome === "expired" ? 410 : 404);
   } catch (error) {

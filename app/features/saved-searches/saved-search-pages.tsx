@@ -43,7 +43,7 @@ export function TokenPage({
                 ? t("savedSearch.unsubscribed", { email: state.email })
                 : t(`savedSearch.${state.status}`)}
           </p>
-          {state.status === "confirmed" && (
+          {state.status === "confirmed" && state.token && (
             <p>
               <Link
                 to={`${localizePath("/saved-searches/unsubscribe", lang)}?token=${state.token}`}

@@ -3,7 +3,14 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../../../tests/support/mail-servers.ts";
 import { openDatabase } from "../../db/client.server.ts";
-import { emailSuppressions, outbox, properties, savedSearches } from "../../db/schema.ts";
+import { hashEmailToken } from "../../db/email-tokens.server.ts";
+import {
+  emailSuppressions,
+  emailTokens,
+  outbox,
+  properties,
+  savedSearches,
+} from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
@@ -22,6 +29,7 @@ import {
   saveSearch,
   sendSearchAlerts,
   unsubscribeSearch,
+  unsubscribeTokenFor,
 } from "./saved-searches.server.ts";
 import { canonicalFilters, readFilters } from "./search-filters.ts";
 
@@ -151,6 +159,17 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
         .from(outbox)
         .where(and(eq(outbox.savedSearchId, searchId), eq(outbox.purpose, purpose)))
     ).map((row) => row.payload as EmailMessage);
+  /** The token of the latest link to `step` in a mail to `email`'s search. */
+  const linkToken = async (email: string, step: "confirm" | "unsubscribe") => {
+    const [row] = await searchOf(email);
+    const mails = await mailFor(
+      row?.id ?? 0,
+      step === "confirm" ? "search-confirm" : "search-alert",
+    );
+    const text = mails.at(-1)?.text ?? "";
+    return new RegExp(`/saved-searches/${step}\\?token=([A-Za-z0-9_-]{43})`).exec(text)?.[1] ?? "";
+  };
+  const confirmTokenOf = (email: string) => linkToken(email, "confirm");
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -199,7 +218,15 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     expect(more).toEqual([]);
     expect(mail?.to).toEqual(["anna@example.com"]);
     expect(mail?.subject).toContain("Подтвердите сохранённый поиск");
-    expect(mail?.text).toContain(`${ORIGIN}/ru/saved-searches/confirm?token=${row?.token}`);
+    const token = await confirmTokenOf("anna@example.com");
+    expect(mail?.text).toContain(`${ORIGIN}/ru/saved-searches/confirm?token=${token}`);
+    // Kept only as its SHA-256: the link's token is nowhere in the database.
+    const kept = await database.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.savedSearchId, row?.id ?? 0));
+    expect(kept).toMatchObject([{ purpose: "search-confirm", tokenHash: hashEmailToken(token) }]);
+    expect(JSON.stringify(kept)).not.toContain(token);
 
     // The same search again (another order of the same filters): no second row, no second mail.
     const again = (await saveSearchAction(
@@ -271,9 +298,8 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
       settings(),
       now,
     );
-    const [row] = await searchOf("late@example.com");
-    const token = row?.token ?? "";
-    expect(await findSearchByToken(database.db, token, now)).toMatchObject({
+    const token = await confirmTokenOf("late@example.com");
+    expect(await findSearchByToken(database.db, token, "confirm", now)).toMatchObject({
       id,
       confirmed: false,
       expired: false,
@@ -296,13 +322,18 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
         settings(),
         at,
       );
-    const tokenOf = async (email: string) => (await searchOf(email))[0]?.token ?? "";
+    const tokenOf = confirmTokenOf;
+    const stopTokenOf = async (email: string) => {
+      const [row] = await searchOf(email);
+      if (!row) throw new Error("not stored");
+      return unsubscribeTokenFor(database.db, row);
+    };
     await save("never@example.com", then);
     await save("kept@example.com", then);
     await confirmSearch(database.db, await tokenOf("kept@example.com"), then);
     await save("left@example.com", then);
     await confirmSearch(database.db, await tokenOf("left@example.com"), then);
-    await unsubscribeSearch(database.db, await tokenOf("left@example.com"), then);
+    await unsubscribeSearch(database.db, await stopTokenOf("left@example.com"), then);
     await save("recent@example.com", new Date(Date.now() - (FORGET_AFTER_DAYS - 2) * DAY_MS));
 
     expect(await forgetStaleSearches(database.db)).toBe(2);
@@ -333,7 +364,8 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     const pending = await store("pending@example.com", "location=Bang+Tao&type=pool-villa");
     const leaving = await store("leaving@example.com", "location=Bang+Tao&type=pool-villa");
     const muted = await store("muted@example.com", "location=Bang+Tao&type=pool-villa");
-    for (const s of [villas, leaving, muted]) await confirmSearch(database.db, s.token);
+    for (const s of [villas, leaving, muted])
+      await confirmSearch(database.db, await confirmTokenOf(s.email));
     await database.db.insert(emailSuppressions).values({ email: "muted@example.com" });
 
     // The unit there at confirmation is not news; nor is anything yet.
@@ -352,7 +384,7 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
       location: "Bang Tao",
       status: "occupied",
     });
-    await unsubscribeSearch(database.db, leaving.token);
+    await unsubscribeSearch(database.db, await unsubscribeTokenFor(database.db, leaving));
 
     const first = new Date();
     await sendSearchAlerts(database.db, settings(), first);
@@ -362,9 +394,9 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     expect(alert?.text).toContain(`${ORIGIN}/units/ss-fresh`);
     for (const slug of ["ss-known", "ss-condo", "ss-elsewhere", "ss-freed"])
       expect(alert?.text).not.toContain(`/units/${slug}`);
-    expect(alert?.unsubscribeUrl).toBe(
-      `${ORIGIN}/saved-searches/unsubscribe?token=${villas.token}`,
-    );
+    const stop = await linkToken("villas@example.com", "unsubscribe");
+    expect(alert?.unsubscribeUrl).toBe(`${ORIGIN}/saved-searches/unsubscribe?token=${stop}`);
+    expect(stop).not.toBe(await confirmTokenOf("villas@example.com"));
     for (const s of [pending, leaving, muted])
       expect(await mailFor(s.id, "search-alert")).toEqual([]);
     expect((await searchOf("villas@example.com"))[0]?.lastSentAt?.getTime()).toBe(first.getTime());
@@ -401,7 +433,7 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
         settings(),
       );
       const [row] = await searchOf("twice@example.com");
-      await confirmSearch(database.db, row?.token ?? "");
+      await confirmSearch(database.db, await confirmTokenOf("twice@example.com"));
       await insertTestUnit(database.db, "ss-big", { bedrooms: 5 });
       await Promise.all([
         sendSearchAlerts(database.db, settings()),
@@ -422,7 +454,10 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
       settings(),
     );
     const [row] = await searchOf("oneclick@example.com");
-    await confirmSearch(database.db, row?.token ?? "");
+    const firstConfirm = await confirmTokenOf("oneclick@example.com");
+    // A confirm token unsubscribes nobody.
+    expect(await unsubscribeSearch(database.db, firstConfirm)).toBe(false);
+    await confirmSearch(database.db, firstConfirm);
     await insertTestUnit(database.db, "ss-soon", { status: "soon" });
     await sendSearchAlerts(database.db, settings());
     const senders = createSenders(settings().notifications, async () => ({
@@ -439,14 +474,17 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     );
     expect(mail?.text).toContain("/units/ss-soon");
     const header = (key: string) => mail?.headerLines.find((h) => h.key === key)?.line ?? "";
+    const stop = await linkToken("oneclick@example.com", "unsubscribe");
     expect(header("list-unsubscribe")).toContain(
-      `${ORIGIN}/saved-searches/unsubscribe?token=${row?.token}`,
+      `${ORIGIN}/saved-searches/unsubscribe?token=${stop}`,
     );
+    // An unsubscribe token confirms nothing.
+    expect(await confirmSearch(database.db, stop)).toBe("invalid");
     expect(header("list-unsubscribe-post")).toBe(
       "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
     );
 
-    expect(await unsubscribeSearch(database.db, row?.token ?? "")).toBe(true);
+    expect(await unsubscribeSearch(database.db, stop)).toBe(true);
     expect(await unsubscribeSearch(database.db, "y".repeat(43))).toBe(false);
     await insertTestUnit(database.db, "ss-soon-2", { status: "soon" });
     await sendSearchAlerts(database.db, settings());
@@ -462,7 +500,7 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
     const [back, ...none] = await searchOf("oneclick@example.com");
     expect(none).toEqual([]);
     expect(back).toMatchObject({ id: row?.id, confirmedAt: null, unsubscribedAt: null });
-    expect(back?.token).not.toBe(row?.token);
+    expect(await confirmTokenOf("oneclick@example.com")).not.toBe(firstConfirm);
     expect(await mailFor(row?.id ?? 0, "search-confirm")).toHaveLength(2);
   });
 });

@@ -3,9 +3,9 @@
  * (double opt-in), and checked daily for units that are new to them. Every message goes through
  * the leads' outbox, written in the same transaction as the change that causes it.
  */
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { findEmailToken, mintEmailToken } from "../../db/email-tokens.server.ts";
 import { takeReplyAllowance } from "../../db/reply-caps.server.ts";
 import {
   emailSuppressions,
@@ -44,16 +44,6 @@ export interface SearchMailSettings {
 
 type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
-/** 32 random bytes: the token of a search's confirm and unsubscribe links. */
-export function newToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-/** A token as links carry it (43 URL-safe characters), or null. */
-export function readToken(value: unknown): string | null {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-}
-
 const languageOf = (value: string): Language => (isOneOf(LANGUAGES, value) ? value : "en");
 
 async function isSuppressed(tx: Tx | AppDatabase, email: string): Promise<boolean> {
@@ -66,7 +56,7 @@ async function isSuppressed(tx: Tx | AppDatabase, email: string): Promise<boolea
 
 async function enqueueConfirmation(
   tx: Tx,
-  search: { id: number; email: string; language: Language; filters: string; token: string },
+  search: { id: number; email: string; language: Language; filters: string },
   settings: SearchMailSettings | undefined,
   now: Date,
 ): Promise<boolean> {
@@ -75,11 +65,18 @@ async function enqueueConfirmation(
     return false;
   // One confirmation an address a day, whatever the filters; within the address's daily cap.
   if (!(await takeReplyAllowance(tx, search.email, "search-confirm", now))) return false;
+  // A confirm token of its own: it never unsubscribes, and an unsubscribe link never confirms.
+  const token = await mintEmailToken(
+    tx,
+    "search-confirm",
+    { email: search.email, savedSearchId: search.id },
+    now,
+  );
   const message = confirmationEmail({
     email: search.email,
     language: search.language,
     filters,
-    links: searchLinks(settings.publicUrl, search.token, search.filters, search.language),
+    links: searchLinks(settings.publicUrl, token, search.filters, search.language),
     contacts: settings.contacts,
     expiresInDays: CONFIRM_DAYS,
   });
@@ -113,7 +110,6 @@ export async function saveSearch(
         email,
         filters: input.filters,
         language: input.language,
-        token: newToken(),
         sourcePage: input.sourcePage,
         createdAt: now,
         confirmationSentAt: now,
@@ -148,7 +144,6 @@ export async function saveSearch(
         confirmationSentAt: now,
         confirmedAt: null,
         unsubscribedAt: null,
-        ...(existing.unsubscribedAt ? { token: newToken() } : {}),
       })
       .where(eq(savedSearches.id, existing.id))
       .returning();
@@ -173,12 +168,23 @@ export interface SearchByToken {
   expired: boolean;
 }
 
+/** The search a link's token of `step` names (a confirm token, or an unsubscribe token). */
 export async function findSearchByToken(
   db: AppDatabase,
   token: string,
+  step: "confirm" | "unsubscribe",
   now: Date = new Date(),
 ): Promise<SearchByToken | null> {
-  const [row] = await db.select().from(savedSearches).where(eq(savedSearches.token, token));
+  const found = await findEmailToken(
+    db,
+    step === "confirm" ? "search-confirm" : "search-unsubscribe",
+    token,
+  );
+  if (!found?.savedSearchId) return null;
+  const [row] = await db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.id, found.savedSearchId));
   const filters = row ? readFilters(row.filters) : null;
   if (!row || !filters) return null;
   return {
@@ -239,7 +245,7 @@ export async function confirmSearch(
   token: string,
   now: Date = new Date(),
 ): Promise<ConfirmOutcome> {
-  const search = await findSearchByToken(db, token, now);
+  const search = await findSearchByToken(db, token, "confirm", now);
   if (!search) return "invalid";
   if (search.unsubscribed) return "unsubscribed";
   if (search.confirmed) return "confirmed";
@@ -261,19 +267,32 @@ export async function confirmSearch(
   return "confirmed";
 }
 
-/** Stops a search's alerts; true when the token names a search. */
+/** A new unsubscribe token for the search `id` (for a link on a page or in a mail). */
+export async function unsubscribeTokenFor(
+  db: Tx | AppDatabase,
+  search: { id: number; email: string },
+  now: Date = new Date(),
+): Promise<string> {
+  return mintEmailToken(
+    db,
+    "search-unsubscribe",
+    { email: search.email, savedSearchId: search.id },
+    now,
+  );
+}
+
+/** Stops a search's alerts; true when the unsubscribe token names a search. */
 export async function unsubscribeSearch(
   db: AppDatabase,
   token: string,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: savedSearches.id, unsubscribedAt: savedSearches.unsubscribedAt })
-    .from(savedSearches)
-    .where(eq(savedSearches.token, token));
-  if (!row) return false;
-  if (!row.unsubscribedAt)
-    await db.update(savedSearches).set({ unsubscribedAt: now }).where(eq(savedSearches.id, row.id));
+  const found = await findEmailToken(db, "search-unsubscribe", token);
+  if (!found?.savedSearchId) return false;
+  await db
+    .update(savedSearches)
+    .set({ unsubscribedAt: now })
+    .where(and(eq(savedSearches.id, found.savedSearchId), isNull(savedSearches.unsubscribedAt)));
   return true;
 }
 
@@ -324,12 +343,13 @@ export async function sendSearchAlerts(
       );
       const fresh = matching(units, filters).filter((u) => !seen.has(u.id));
       if (fresh.length > 0) {
+        const unsubscribe = await unsubscribeTokenFor(tx, search, now);
         const message = alertEmail({
           email: search.email,
           language,
           filters,
           units: fresh,
-          links: searchLinks(settings.publicUrl, search.token, search.filters, language),
+          links: searchLinks(settings.publicUrl, unsubscribe, search.filters, language),
           publicUrl: settings.publicUrl,
           contacts: settings.contacts,
         });
