@@ -3,9 +3,11 @@ import { requireAdmin } from "../features/auth/guard.server.ts";
 import { renderContract } from "../features/lease-documents/contract-pdf.server.ts";
 import { contractProblem } from "../features/lease-documents/contract-text.ts";
 import {
+  companyFromContacts,
   contractFromLease,
   DocumentError,
   documentLanguage,
+  refusal,
 } from "../features/lease-documents/from-lease.ts";
 import { loadLease } from "../features/leases/leases.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
@@ -24,7 +26,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   if (!lease) return refusal(new DocumentError("No such lease.", 404));
   try {
     const lang = documentLanguage(url.searchParams.get("lang"), lease);
-    const input = contractFromLease(lease, company(config.contacts), lang);
+    const input = contractFromLease(lease, companyFromContacts(config.contacts), lang);
     const problem = contractProblem(input);
     if (problem) return refusal(new DocumentError(problem, 409));
     const pdf = await renderContract(input);
@@ -39,25 +41,4 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     if (error instanceof DocumentError) return refusal(error);
     throw error;
   }
-}
-
-export function company(contacts: {
-  brandName: string;
-  officeAddress: string;
-  phone: string;
-  email: string;
-}) {
-  return {
-    name: contacts.brandName,
-    address: contacts.officeAddress,
-    phone: contacts.phone,
-    email: contacts.email,
-  };
-}
-
-export function refusal(error: DocumentError): Response {
-  return Response.json(
-    { error: error.message, ...(error.field ? { field: error.field } : {}) },
-    { status: error.status, headers: { "Cache-Control": "no-store" } },
-  );
 }

@@ -5,13 +5,13 @@ import {
   DocumentError,
   documentLanguage,
   leaseReference,
+  refusal,
 } from "../features/lease-documents/from-lease.ts";
 import { renderInspectionReport } from "../features/lease-documents/inspection-pdf.server.ts";
 import { loadInspections } from "../features/lease-documents/inspections.server.ts";
 import { loadLease } from "../features/leases/leases.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.lease-inspection-pdf";
-import { refusal } from "./admin.lease-contract.ts";
 
 /** The printable move-in or move-out report of a lease, for both parties to sign. */
 export async function loader({ request, params, url }: Route.LoaderArgs) {

@@ -1,15 +1,16 @@
 import { getRuntime } from "../db/runtime.server.ts";
 import { requireAdmin } from "../features/auth/guard.server.ts";
 import {
+  companyFromContacts,
   DocumentError,
   documentLanguage,
   invoiceFromLease,
+  refusal,
 } from "../features/lease-documents/from-lease.ts";
 import { renderInvoice } from "../features/lease-documents/invoice-pdf.server.ts";
 import { loadLease } from "../features/leases/leases.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.lease-invoice";
-import { company, refusal } from "./admin.lease-contract.ts";
 
 /**
  * The invoice of one due of a lease as a PDF: what is left to pay on it, with a PromptPay QR
@@ -28,7 +29,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     const input = invoiceFromLease(
       lease,
       dueId,
-      company(config.contacts),
+      companyFromContacts(config.contacts),
       lang,
       config.promptPayId ?? null,
     );

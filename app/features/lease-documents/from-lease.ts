@@ -41,6 +41,29 @@ export interface Company {
   email: string;
 }
 
+/** The company as the documents name it, from the configured contacts. */
+export function companyFromContacts(contacts: {
+  brandName: string;
+  officeAddress: string;
+  phone: string;
+  email: string;
+}): Company {
+  return {
+    name: contacts.brandName,
+    address: contacts.officeAddress,
+    phone: contacts.phone,
+    email: contacts.email,
+  };
+}
+
+/** A refusal as a route answers it: JSON with the sentence (and the field), never cached. */
+export function refusal(error: DocumentError): Response {
+  return Response.json(
+    { error: error.message, ...(error.field ? { field: error.field } : {}) },
+    { status: error.status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
 /** A refusal with its status: 400 for a bad query, 404 for an unknown due, 409 for a lease it cannot serve. */
 export class DocumentError extends Error {
   constructor(
