@@ -61,6 +61,7 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", "rentals.example", /PUBLIC_URL must be an absolute http\(s\) URL/],
     ["CONTACT_EMAIL", "desk", /CONTACT_EMAIL must be an e-mail address/],
     ["CONTACT_WHATSAPP", "+66 81", /CONTACT_WHATSAPP must be the WhatsApp number in digits/],
+    ["CALENDAR_FEED_ALLOW_HOSTS", "calendar.lan", /CALENDAR_FEED_ALLOW_HOSTS must be host:port/],
   ])("refuses %s=%s with a message naming it", (name, value, message) => {
     let error: unknown;
     try {
@@ -93,6 +94,15 @@ describe("loadConfig", () => {
 
   it("treats an empty DATABASE_URL as unset", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("reads the hosts calendar feeds may be fetched from although private; none by default", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).availability.feedAllowHosts).toEqual([]);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      CALENDAR_FEED_ALLOW_HOSTS: "127.0.0.1:8080, Calendar.LAN:443",
+    });
+    expect(config.availability.feedAllowHosts).toEqual(["127.0.0.1:8080", "calendar.lan:443"]);
   });
 });
 

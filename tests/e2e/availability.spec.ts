@@ -127,13 +127,16 @@ test("a unit's iCal feed in the admin: its bookings appear, a clash is flagged, 
   const { createServer } = await import("node:http");
   let body = "";
   let status = 200;
+  let feedRequests = 0;
   const feedHost = createServer((_req, res) => {
+    feedRequests++;
     res.writeHead(status, { "content-type": "text/calendar" });
     res.end(body);
   });
   await new Promise<void>((resolve) => feedHost.listen(0, "127.0.0.1", resolve));
   const address = feedHost.address();
-  const feedUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/unit.ics`;
+  const feedPort = typeof address === "object" && address ? address.port : 0;
+  const feedUrl = `http://127.0.0.1:${feedPort}/unit.ics`;
   const day = (offset: number) => bangkok(offset).replaceAll("-", "");
   body = [
     "BEGIN:VCALENDAR",
@@ -148,7 +151,10 @@ test("a unit's iCal feed in the admin: its bookings appear, a clash is flagged, 
     "",
   ].join("\r\n");
 
-  const server = await startAdminServer();
+  // The feed host is on this machine: allowed by its host:port, as an intranet calendar would be.
+  const server = await startAdminServer(undefined, {
+    CALENDAR_FEED_ALLOW_HOSTS: `127.0.0.1:${feedPort}`,
+  });
   try {
     await signIn(page, server.url);
     await expect(page.getByRole("heading", { name: "Property Management" })).toBeVisible();
@@ -157,6 +163,9 @@ test("a unit's iCal feed in the admin: its bookings appear, a clash is flagged, 
       .nth(1)
       .getByRole("link", { name: /^Calendar of/ })
       .click();
+    // The demo data may have put stays of its own on the unit: counted, then left alone.
+    await expect(page.getByRole("heading", { name: "Stays and blocks" })).toBeVisible();
+    const demoStays = await page.getByTestId("stay").count();
 
     // A block entered by hand first; the channel's booking will overlap it.
     const add = page.locator("form", { hasText: "Add a stay or block" });
@@ -171,30 +180,45 @@ test("a unit's iCal feed in the admin: its bookings appear, a clash is flagged, 
     await feedForm.getByLabel("iCal address").fill(feedUrl);
     await feedForm.getByRole("button", { name: "Add feed" }).click();
     await expect(page.getByRole("status")).toHaveText("Feed added: 1 stays read.");
-    await expect(page.getByTestId("stay")).toHaveCount(2);
+    await expect(page.getByTestId("stay")).toHaveCount(demoStays + 2);
     await expect(page.getByTestId("stay").filter({ hasText: "from Channel" })).toContainText(
       `${bangkok(20)} → ${bangkok(25)}`,
     );
     await expect(page.getByTestId("stay").filter({ hasText: "conflict" })).toHaveCount(2);
     await expect(page.getByRole("alert")).toContainText("2 stays overlap another stay");
 
-    // The channel breaks: the booking stays, the error and its time are shown.
+    // The channel breaks: the booking stays, the error and its time are shown; the admin is
+    // told that the fetch failed, the server's log says why.
     status = 500;
     const feed = page.getByTestId("feed");
     await feed.getByRole("button", { name: "Sync now" }).click();
-    await expect(feed.getByRole("alert")).toHaveText("Sync failed: The feed answered HTTP 500");
+    await expect(feed.getByRole("alert")).toHaveText("Sync failed: The feed could not be fetched");
     await expect(feed).toContainText("Last error (");
-    await expect(feed).toContainText("The feed answered HTTP 500");
-    await expect(page.getByTestId("stay")).toHaveCount(2);
+    await expect(feed).toContainText("The feed could not be fetched");
+    await expect(feed).not.toContainText("HTTP");
+    await expect(page.getByTestId("stay")).toHaveCount(demoStays + 2);
+    await expect
+      .poll(() => server.output())
+      .toContain('"cause":"HTTP 500","msg":"calendar feed could not be fetched"');
 
     // It recovers without the booking: the stay goes, and with it the clash.
     status = 200;
     body = body.replace(/BEGIN:VEVENT[\s\S]*END:VEVENT\r\n/, "");
     await feed.getByRole("button", { name: "Sync now" }).click();
     await expect(feed.getByRole("status")).toHaveText("Synced: 0 added, 0 changed, 1 removed.");
-    await expect(page.getByTestId("stay")).toHaveCount(1);
+    await expect(page.getByTestId("stay")).toHaveCount(demoStays + 1);
     await expect(page.getByTestId("stay").filter({ hasText: "conflict" })).toHaveCount(0);
     await expect(feed).not.toContainText("Last error");
+
+    // The same host by another name is not the allowed host:port: refused, never asked.
+    const asked = feedRequests;
+    await feedForm.getByLabel("Name").fill("Loopback");
+    await feedForm.getByLabel("iCal address").fill(`http://localhost:${feedPort}/unit.ics`);
+    await feedForm.getByRole("button", { name: "Add feed" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Feed added, but it could not be read: The feed could not be fetched",
+    );
+    expect(feedRequests).toBe(asked);
   } finally {
     await server.stop();
     feedHost.closeAllConnections();

@@ -169,6 +169,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
         const result = await syncFeed(db, feed.id, {
           ...clock,
           timeoutMs: config.availability.feedTimeoutMs,
+          allowHosts: config.availability.feedAllowHosts,
         });
         return answer({
           ok: true,
@@ -202,6 +203,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
         const result = await syncFeed(db, feed.id, {
           ...clock,
           timeoutMs: config.availability.feedTimeoutMs,
+          allowHosts: config.availability.feedAllowHosts,
         });
         return answer(
           result.ok

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import nodeIcal, { type VEvent } from "node-ical";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeeds } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
@@ -11,8 +12,18 @@ import { stayFormSchema } from "./stay-schema.ts";
 import { addStay, listStays } from "./stays.server.ts";
 import { insertTestUnit, unitStatus } from "./test-units.server.ts";
 
+/** The test's feed host on 127.0.0.1, allowed by host:port once it listens (decision 093). */
+const allowHosts: string[] = [];
 // 10:00 in Phuket on 2026-11-23.
-const clock = { now: new Date("2026-11-23T03:00:00Z"), horizonDays: 60 };
+const clock = { now: new Date("2026-11-23T03:00:00Z"), horizonDays: 60, allowHosts };
+const GENERIC = "The feed could not be fetched";
+
+/** A pino logger whose lines the test reads: the causes the admin is not shown. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: "info", base: undefined }, { write: (line) => lines.push(line) });
+  return { logger, text: () => lines.join("") };
+}
 
 function vevent(uid: string, start: string, end: string, extra = ""): string {
   const d = (s: string) => s.replaceAll("-", "");
@@ -68,6 +79,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  allowHosts.push(`127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
 afterAll(async () => {
   for (const res of hanging) res.destroy();
@@ -173,14 +185,20 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
     await syncFeed(db, feed.id, clock);
     const good = await feedRow(feed.id);
 
-    for (const [answer, message] of [
-      [{ status: 500, body: "oops" }, "The feed answered HTTP 500"],
-      [{ body: "<html>login</html>" }, "The answer is not an iCalendar file (no BEGIN:VCALENDAR)"],
-      [{ status: 404 }, "The feed answered HTTP 404"],
+    for (const [answer, message, cause] of [
+      [{ status: 500, body: "oops" }, GENERIC, "HTTP 500"],
+      [
+        { body: "<html>login</html>" },
+        "The answer is not an iCalendar file (no BEGIN:VCALENDAR)",
+        "",
+      ],
+      [{ status: 404 }, GENERIC, "HTTP 404"],
     ] as const) {
       serve("/b.ics", answer);
-      const result = await syncFeed(db, feed.id, clock);
+      const log = capturedLogger();
+      const result = await syncFeed(db, feed.id, { ...clock, logger: log.logger });
       expect(result).toMatchObject({ ok: false, error: message });
+      if (cause) expect(log.text()).toContain(`"cause":"${cause}"`);
       expect(await feedStays(unit)).toEqual([
         { uid: "k1@x", start: "2026-12-01", end: "2026-12-04", conflict: false },
       ]);
@@ -201,14 +219,26 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
     const unit = await insertTestUnit(db, `feed-c-${engine}`);
     const slow = await feedFor(unit, "/slow.ics");
     serve("/slow.ics", { hang: true });
-    const result = await syncFeed(db, slow.id, { ...clock, timeoutMs: 300 });
-    expect(result).toMatchObject({ ok: false, error: "No answer within 0.3 s" });
-    expect((await feedRow(slow.id))?.lastError).toBe("No answer within 0.3 s");
+    const slowLog = capturedLogger();
+    const result = await syncFeed(db, slow.id, {
+      ...clock,
+      timeoutMs: 300,
+      logger: slowLog.logger,
+    });
+    expect(result).toMatchObject({ ok: false, error: GENERIC });
+    expect((await feedRow(slow.id))?.lastError).toBe(GENERIC);
+    expect(slowLog.text()).toContain('"cause":"no answer within 0.3 s"');
 
     const big = await feedFor(unit, "/big.ics");
     serve("/big.ics", { endless: true });
-    const tooBig = await syncFeed(db, big.id, { ...clock, maxBytes: 256 * 1024 });
-    expect(tooBig).toMatchObject({ ok: false, error: "The feed is larger than 256 KB" });
+    const bigLog = capturedLogger();
+    const tooBig = await syncFeed(db, big.id, {
+      ...clock,
+      maxBytes: 256 * 1024,
+      logger: bigLog.logger,
+    });
+    expect(tooBig).toMatchObject({ ok: false, error: GENERIC });
+    expect(bigLog.text()).toContain('"cause":"larger than 256 KB"');
   });
 
   it("a feed's stay that overlaps a stay entered by hand is kept and flagged, both sides", async () => {
@@ -239,14 +269,18 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
     const feed = await feedFor(unit, "/e.ics");
     serve("/e.ics", { body: calendar(vevent("p1@x", "2027-02-01", "2027-02-03")) });
     // The other tests' feeds were fetched moments ago: only this new one is due.
-    expect(await pollFeeds(database, { timeoutMs: 300 })).toBe(1);
+    expect(await pollFeeds(database, { timeoutMs: 300, allowHosts })).toBe(1);
     expect(await feedStays(unit)).toHaveLength(1);
-    expect(await pollFeeds(database, { now: new Date(Date.now() + 60_000), timeoutMs: 300 })).toBe(
-      0,
-    );
+    expect(
+      await pollFeeds(database, { now: new Date(Date.now() + 60_000), timeoutMs: 300, allowHosts }),
+    ).toBe(0);
     // Half an hour later every feed is due again.
     expect(
-      await pollFeeds(database, { now: new Date(Date.now() + 31 * 60_000), timeoutMs: 300 }),
+      await pollFeeds(database, {
+        now: new Date(Date.now() + 31 * 60_000),
+        timeoutMs: 300,
+        allowHosts,
+      }),
     ).toBeGreaterThan(1);
     expect((await feedRow(feed.id))?.lastSuccessAt).toBeInstanceOf(Date);
   });

@@ -3,6 +3,7 @@ import nodeIcal, { type VEvent } from "node-ical";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { addDays, bangkokToday, daysBetween } from "./calendar-dates.ts";
+import { FeedFetchError, type FeedReadOptions, readFeed } from "./feed-fetch.server.ts";
 import { type AvailabilityClock, refreshUnitAvailability } from "./stays.server.ts";
 
 export const FEED_DEFAULTS = {
@@ -17,7 +18,8 @@ export const FEED_DEFAULTS = {
 /** An arbitrary, fixed advisory-lock id: one feed poller at a time across servers. */
 const POLLER_LOCK_ID = 727_060;
 
-export interface FeedFetchOptions {
+export interface FeedFetchOptions
+  extends Partial<Pick<FeedReadOptions, "allowHosts" | "logger" | "resolve" | "connect">> {
   timeoutMs?: number;
   maxBytes?: number;
   maxEvents?: number;
@@ -37,59 +39,20 @@ export function feedFetchUrl(url: string): string {
 
 /**
  * The feed's text, read with a time limit (for the whole answer, body included) and a size
- * bound; any failure is a FeedError whose message the admin sees.
+ * bound, from public addresses only (feed-fetch.server.ts); any failure is a FeedError whose
+ * message, the same for every cause, the admin sees; the cause goes to the server's log.
  */
 export async function fetchFeedText(url: string, options: FeedFetchOptions = {}): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? FEED_DEFAULTS.timeoutMs;
-  const maxBytes = options.maxBytes ?? FEED_DEFAULTS.maxBytes;
-  let response: Response;
-  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    response = await fetch(feedFetchUrl(url), {
-      signal,
-      redirect: "follow",
-      headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "KamalaLiving-Calendar/1" },
+    return await readFeed(feedFetchUrl(url), {
+      ...options,
+      timeoutMs: options.timeoutMs ?? FEED_DEFAULTS.timeoutMs,
+      maxBytes: options.maxBytes ?? FEED_DEFAULTS.maxBytes,
     });
   } catch (error) {
-    throw new FeedError(
-      signal.aborted
-        ? `No answer within ${timeoutMs / 1000} s`
-        : `Could not connect: ${causeOf(error)}`,
-    );
+    if (error instanceof FeedFetchError) throw new FeedError(error.message);
+    throw error;
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    throw new FeedError(`The feed answered HTTP ${response.status}`);
-  }
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw new FeedError(`The feed is larger than ${Math.round(maxBytes / 1024)} KB`);
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new FeedError(`The feed is larger than ${Math.round(maxBytes / 1024)} KB`);
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof FeedError) throw error;
-    throw new FeedError(
-      signal.aborted
-        ? `No answer within ${timeoutMs / 1000} s`
-        : `The answer broke off: ${causeOf(error)}`,
-    );
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function causeOf(error: unknown): string {

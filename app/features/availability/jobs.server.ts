@@ -69,6 +69,7 @@ export function startAvailabilityJobs(
       const synced = await pollFeeds(database, {
         horizonDays: config.horizonDays,
         timeoutMs: config.feedTimeoutMs,
+        allowHosts: config.feedAllowHosts,
         intervalMinutes: config.feedIntervalMinutes,
         onError: (feedId, err) => logger.warn({ err, feedId }, "could not sync a calendar feed"),
       });
