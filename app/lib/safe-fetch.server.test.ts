@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, connect as netConnect, Socket } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ConnectTarget,
@@ -224,6 +225,36 @@ describe("safeFetch", () => {
     expect(secure.connections).toEqual([
       { address: PUBLIC_V4, family: 4, port: 443, hostname: "calendar.example", tls: true },
     ]);
+  });
+
+  it("over https, the default connector opens TLS to the checked address, named for the host", async () => {
+    // No certificate: the handshake stops after the server has read the name the client asked for.
+    const names: string[] = [];
+    const tlsServer = createTlsServer({
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(new Error("no certificate here"), undefined);
+      },
+    });
+    await new Promise<void>((resolve) => tlsServer.listen(0, "127.0.0.1", resolve));
+    const tlsPort = (tlsServer.address() as AddressInfo).port;
+    try {
+      const lookups: string[] = [];
+      const error = await refusal(
+        safeFetch(`https://calendar.lan:${tlsPort}/a.ics`, {
+          allowHosts: [`calendar.lan:${tlsPort}`],
+          resolve: async (hostname) => {
+            lookups.push(hostname);
+            return [v4("127.0.0.1")];
+          },
+        }),
+      );
+      expect(error.reason).toBe("network");
+      expect(lookups).toEqual(["calendar.lan"]);
+      expect(names).toEqual(["calendar.lan"]);
+    } finally {
+      await new Promise((resolve) => tlsServer.close(resolve));
+    }
   });
 
   it("a second DNS answer (rebinding) cannot make it connect to a private address", async () => {
