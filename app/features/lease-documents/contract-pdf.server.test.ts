@@ -1,8 +1,25 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { renderContract } from "./contract-pdf.server.ts";
-import { type ContractInput, contractProblem } from "./contract-text.ts";
-import { breakUnits, shapeThai } from "./pdf-layout.server.ts";
+import {
+  type ContractInput,
+  clauses,
+  contractProblem,
+  contractTitle,
+  labels,
+  preamble,
+  type Texts,
+  tenantLine,
+} from "./contract-text.ts";
+import { CONDITIONS, INSPECTION_WORDS, TITLES } from "./inspection-pdf.server.ts";
+import { INVOICE_WORDS } from "./invoice-pdf.server.ts";
+import {
+  breakUnits,
+  createDocument,
+  fontRuns,
+  type Script,
+  shapeThai,
+} from "./pdf-layout.server.ts";
 
 /**
  * The PDF's text with runs of spaces made one. SARA AM is drawn as nikhahit + SARA AA, its
@@ -114,5 +131,54 @@ describe("Thai text for the PDF", () => {
       "«Арендатор»).",
     ]);
     expect(breakUnits("35\u00a0000 бат", "latin")).toEqual(["35\u00a0000 ", "бат"]);
+  });
+});
+
+describe("the fonts of the documents", () => {
+  // pdfkit keeps the font it embeds at `_font.font` (a fontkit font); only this test reads it.
+  type WithFont = { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } };
+
+  it("have a glyph for every character of every clause, label and house rule", () => {
+    const { doc } = createDocument({ title: "t", author: "a", lang: "th-TH" });
+    const texts: { text: string; script: Script }[] = [];
+    for (const lang of ["th", "en", "ru"] as const) {
+      const script: Script = lang === "th" ? "th" : "latin";
+      const add = (t: Texts) => texts.push({ text: t[lang], script });
+      add(contractTitle());
+      add(preamble({ ...input, lang: "en" }));
+      for (const tenant of input.tenants) add(tenantLine(tenant, 0));
+      for (const label of Object.values(labels())) add(label);
+      for (const clause of clauses({ ...input, lang: "ru" })) {
+        add(clause.heading);
+        add(clause.body);
+        for (const item of clause.items ?? []) add(item);
+      }
+    }
+    // Invoices and inspection reports set their labels as "Thai / other" in a Thai line.
+    const bilingual = [
+      ...Object.values(INVOICE_WORDS),
+      ...Object.values(INSPECTION_WORDS),
+      ...Object.values(CONDITIONS),
+      ...Object.values(TITLES),
+    ];
+    for (const t of bilingual)
+      for (const lang of ["en", "ru"] as const)
+        texts.push(
+          { text: `${t.th} / ${t[lang]}`, script: "th" },
+          { text: t[lang], script: "latin" },
+        );
+    const missing = new Set<string>();
+    for (const { text, script } of texts)
+      for (const weight of ["regular", "bold"] as const)
+        for (const run of fontRuns(text, script, weight)) {
+          const font = (doc.font(run.font) as unknown as WithFont)._font.font;
+          for (const char of run.text)
+            if (!/\s/.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0))
+              missing.add(`${run.font}: ${char}`);
+        }
+    expect([...missing]).toEqual([]);
+    // And what the check would catch: "№" has no glyph in Noto Sans Thai.
+    const thai = (doc.font("thai") as unknown as WithFont)._font.font;
+    expect(thai.hasGlyphForCodePoint("№".codePointAt(0) ?? 0)).toBe(false);
   });
 });

@@ -32,7 +32,7 @@ export interface InspectionReportInput {
 
 const SCRIPT: Record<ContractLanguage, Script> = { th: "th", en: "latin", ru: "latin" };
 
-const TITLES: Record<InspectionKind, Texts> = {
+export const TITLES: Record<InspectionKind, Texts> = {
   "move-in": {
     th: "รายงานการตรวจสภาพห้องก่อนเข้าอยู่",
     en: "Move-in inspection report",
@@ -45,14 +45,14 @@ const TITLES: Record<InspectionKind, Texts> = {
   },
 };
 
-const CONDITIONS: Record<ItemCondition, Texts> = {
+export const CONDITIONS: Record<ItemCondition, Texts> = {
   good: { th: "ดี", en: "good", ru: "хорошее" },
   fair: { th: "พอใช้ (เสื่อมตามสภาพ)", en: "fair (wear)", ru: "удовлетворительное (износ)" },
   damaged: { th: "ชำรุด", en: "damaged", ru: "повреждено" },
   missing: { th: "สูญหาย", en: "missing", ru: "отсутствует" },
 };
 
-const WORDS = {
+export const INSPECTION_WORDS = {
   lease: { th: "สัญญาเช่า", en: "Lease", ru: "Договор" },
   date: { th: "วันที่ตรวจ", en: "Inspected on", ru: "Дата осмотра" },
   unit: { th: "ทรัพย์ที่เช่า", en: "Unit", ru: "Помещение" },
@@ -96,10 +96,10 @@ export async function renderInspectionReport(input: InspectionReportInput): Prom
     full(TITLES[input.kind][input.lang], { script: SCRIPT[input.lang], size: 13, color: SEA }, 6);
   full(
     [
-      `${both(WORDS.lease)}: ${input.leaseReference}`,
-      `${both(WORDS.date)}: ${contractDate(input.inspectedOn, "th")}`,
-      `${both(WORDS.unit)}: ${input.unit.name}, ${input.unit.building} ${input.unit.unitCode}`,
-      `${both(WORDS.tenants)}: ${input.tenants.join(", ")}`,
+      `${both(INSPECTION_WORDS.lease)}: ${input.leaseReference}`,
+      `${both(INSPECTION_WORDS.date)}: ${contractDate(input.inspectedOn, "th")}`,
+      `${both(INSPECTION_WORDS.unit)}: ${input.unit.name}, ${input.unit.building} ${input.unit.unitCode}`,
+      `${both(INSPECTION_WORDS.tenants)}: ${input.tenants.join(", ")}`,
     ].join("\n"),
     style(10),
     10,
@@ -116,7 +116,7 @@ export async function renderInspectionReport(input: InspectionReportInput): Prom
     }
     n += 1;
     const condition = both(CONDITIONS[item.condition]);
-    const photos = item.photos > 0 ? ` · ${item.photos} ${both(WORDS.photos)}` : "";
+    const photos = item.photos > 0 ? ` · ${item.photos} ${both(INSPECTION_WORDS.photos)}` : "";
     drawRow(
       doc,
       [
@@ -139,12 +139,13 @@ export async function renderInspectionReport(input: InspectionReportInput): Prom
   }
 
   doc.y += 8;
-  full(WORDS.agreed.th, style(9.5), 2);
-  if (bilingual) full(WORDS.agreed[input.lang], { script: SCRIPT[input.lang], size: 9.5 }, 10);
+  full(INSPECTION_WORDS.agreed.th, style(9.5), 2);
+  if (bilingual)
+    full(INSPECTION_WORDS.agreed[input.lang], { script: SCRIPT[input.lang], size: 9.5 }, 10);
 
   const signers = [
-    { role: both(WORDS.landlord), name: input.company.name },
-    ...input.tenants.map((name) => ({ role: both(WORDS.tenant), name })),
+    { role: both(INSPECTION_WORDS.landlord), name: input.company.name },
+    ...input.tenants.map((name) => ({ role: both(INSPECTION_WORDS.tenant), name })),
   ];
   const half = (width - 18) / 2;
   for (let i = 0; i < signers.length; i += 2) {
@@ -153,7 +154,7 @@ export async function renderInspectionReport(input: InspectionReportInput): Prom
     signers.slice(i, i + 2).forEach((signer, j) => {
       const x = left + j * (half + 18);
       drawLine(doc, signer.role, x, top, style(9.5, { weight: "bold", color: SEA }));
-      drawLine(doc, both(WORDS.signed), x, top + 26, style(8.5, { color: MUTED }));
+      drawLine(doc, both(INSPECTION_WORDS.signed), x, top + 26, style(8.5, { color: MUTED }));
       doc
         .moveTo(x + 80, top + 38)
         .lineTo(x + half - 4, top + 38)
@@ -165,7 +166,10 @@ export async function renderInspectionReport(input: InspectionReportInput): Prom
     doc.y = top + 64;
   }
 
-  numberPages(doc, (page, of) => `${input.leaseReference} · ${both(WORDS.page)} ${page} / ${of}`);
+  numberPages(
+    doc,
+    (page, of) => `${input.leaseReference} · ${both(INSPECTION_WORDS.page)} ${page} / ${of}`,
+  );
   doc.end();
   return done;
 }

@@ -34,7 +34,7 @@ export interface InvoiceInput {
 
 const SCRIPT: Record<ContractLanguage, Script> = { th: "th", en: "latin", ru: "latin" };
 
-const WORDS = {
+export const INVOICE_WORDS = {
   title: { th: "ใบแจ้งหนี้", en: "Invoice", ru: "Счёт" },
   number: { th: "เลขที่", en: "No.", ru: "№" },
   issued: { th: "วันที่ออก", en: "Issued", ru: "Дата" },
@@ -69,7 +69,7 @@ const WORDS = {
 export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   const payload = input.promptPayId ? promptPayPayload(input.promptPayId, input.amount) : null;
   const { doc, done } = createDocument({
-    title: `${WORDS.title.th} ${input.number}`,
+    title: `${INVOICE_WORDS.title.th} ${input.number}`,
     author: input.company.name,
     lang: "th-TH",
   });
@@ -87,7 +87,7 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     doc,
     [
       {
-        text: label(WORDS.title),
+        text: label(INVOICE_WORDS.title),
         style: style(18, { weight: "bold", color: SEA }),
         x: left,
         width,
@@ -99,7 +99,7 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     doc,
     [
       {
-        text: `${label(WORDS.number)}: ${input.number}\n${label(WORDS.issued)}: ${contractDate(input.issuedOn, "th")}\n${label(WORDS.due)}: ${contractDate(input.dueDate, "th")}`,
+        text: `${label(INVOICE_WORDS.number)}: ${input.number}\n${label(INVOICE_WORDS.issued)}: ${contractDate(input.issuedOn, "th")}\n${label(INVOICE_WORDS.due)}: ${contractDate(input.dueDate, "th")}`,
         style: style(10),
         x: left,
         width,
@@ -111,13 +111,13 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   const half = (width - 18) / 2;
   const partyColumns: Column[] = [
     {
-      text: `${label(WORDS.from)}\n${input.company.name}\n${input.company.address}\n${input.company.phone} · ${input.company.email}`,
+      text: `${label(INVOICE_WORDS.from)}\n${input.company.name}\n${input.company.address}\n${input.company.phone} · ${input.company.email}`,
       style: style(10),
       x: left,
       width: half,
     },
     {
-      text: `${label(WORDS.to)}\n${input.tenants.join("\n")}\n${label(WORDS.unit)}: ${input.unit.name}, ${input.unit.building} ${input.unit.unitCode}\n${label(WORDS.lease)}: ${input.leaseReference}`,
+      text: `${label(INVOICE_WORDS.to)}\n${input.tenants.join("\n")}\n${label(INVOICE_WORDS.unit)}: ${input.unit.name}, ${input.unit.building} ${input.unit.unitCode}\n${label(INVOICE_WORDS.lease)}: ${input.leaseReference}`,
       style: style(10),
       x: left + half + 18,
       width: half,
@@ -128,8 +128,8 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   // The one line of the invoice: what the money is for, and how much.
   const what =
     input.kind === "rent" && input.period
-      ? `${label(WORDS.rent)} — ${label(WORDS.period)}: ${contractDate(input.period.firstDay, "th")} – ${contractDate(input.period.lastDay, "th")}`
-      : label(WORDS.deposit);
+      ? `${label(INVOICE_WORDS.rent)} — ${label(INVOICE_WORDS.period)}: ${contractDate(input.period.firstDay, "th")} – ${contractDate(input.period.lastDay, "th")}`
+      : label(INVOICE_WORDS.deposit);
   const lineTop = doc.y;
   doc.rect(left, lineTop - 4, width, 0.8).fill("#c9d3d6");
   drawRow(
@@ -151,7 +151,7 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     doc,
     [
       {
-        text: label(WORDS.amount),
+        text: label(INVOICE_WORDS.amount),
         style: style(12, { weight: "bold" }),
         x: left,
         width: width * 0.68,
@@ -176,7 +176,7 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     const otherScript = SCRIPT[input.lang];
     drawRow(
       doc,
-      [{ text: WORDS.scan.th, style: style(11, { weight: "bold" }), x, width: textWidth }],
+      [{ text: INVOICE_WORDS.scan.th, style: style(11, { weight: "bold" }), x, width: textWidth }],
       2,
     );
     if (bilingual)
@@ -184,7 +184,7 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
         doc,
         [
           {
-            text: WORDS.scan[input.lang],
+            text: INVOICE_WORDS.scan[input.lang],
             style: { script: otherScript, size: 10 },
             x,
             width: textWidth,
@@ -193,22 +193,22 @@ export async function renderInvoice(input: InvoiceInput): Promise<Buffer> {
         8,
       );
     const amountInQr = payloadAmount(payload) ?? "";
-    drawLine(doc, `${label(WORDS.qrAmount)}: ${amountInQr} THB`, x, doc.y, style(10));
+    drawLine(doc, `${label(INVOICE_WORDS.qrAmount)}: ${amountInQr} THB`, x, doc.y, style(10));
     drawLine(
       doc,
-      `${label(WORDS.promptPayTo)}: ${maskPromptPayId(input.promptPayId ?? "")}`,
+      `${label(INVOICE_WORDS.promptPayTo)}: ${maskPromptPayId(input.promptPayId ?? "")}`,
       x,
       doc.y + 16,
       style(10, { color: MUTED }),
     );
     doc.y = top + size + 10;
   } else {
-    const columns: Column[] = [{ text: WORDS.noQr.th, style: style(10), x: left, width }];
+    const columns: Column[] = [{ text: INVOICE_WORDS.noQr.th, style: style(10), x: left, width }];
     drawRow(doc, columns, 2);
     if (bilingual)
       drawRow(doc, [
         {
-          text: WORDS.noQr[input.lang],
+          text: INVOICE_WORDS.noQr[input.lang],
           style: { script: SCRIPT[input.lang], size: 10 },
           x: left,
           width,
