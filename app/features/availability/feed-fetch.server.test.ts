@@ -197,6 +197,20 @@ describe.each(TEST_ENGINES)("calendar feed fetches on %s", (engine) => {
     ]);
   });
 
+  it("without the server's setting (a script), CALENDAR_FEED_ALLOW_HOSTS is read from the environment", async () => {
+    const id = await addFeed(`http://127.0.0.1:${trusted.port}/feed.ics?from-environment`);
+    const saved = process.env.CALENDAR_FEED_ALLOW_HOSTS;
+    try {
+      delete process.env.CALENDAR_FEED_ALLOW_HOSTS;
+      expect(await syncFeed(database.db, id, clock)).toMatchObject({ ok: false, error: GENERIC });
+      process.env.CALENDAR_FEED_ALLOW_HOSTS = `calendar.lan:443, 127.0.0.1:${trusted.port}`;
+      expect(await syncFeed(database.db, id, clock)).toMatchObject({ ok: true });
+    } finally {
+      if (saved === undefined) delete process.env.CALENDAR_FEED_ALLOW_HOSTS;
+      else process.env.CALENDAR_FEED_ALLOW_HOSTS = saved;
+    }
+  });
+
   it("the admin sees one message for every failure; the server's log has the cause", async () => {
     const cases = [
       { url: `http://127.0.0.1:${trusted.port}/broken.ics`, cause: /HTTP 500/ },
