@@ -14,6 +14,7 @@ import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts"
 import { startAvailabilityJobs } from "../app/features/availability/jobs.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
 import { createSenders, startOutboxWorker } from "../app/features/leads/outbox.server.ts";
+import { startLeaseJob } from "../app/features/leases/lease-jobs.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
 import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
@@ -135,6 +136,18 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     isReady: () => runtime.databaseReady,
     afterMail: () => outboxWorker.nudge(),
   });
+  // Leases: rent reminders to tenants, the desk's TM30 and deposit alerts, erasure past retention.
+  const leaseJob = startLeaseJob({
+    database,
+    settings: {
+      publicUrl: config.publicUrl,
+      notifications: config.notifications,
+      retentionDays: config.leaseDataRetentionDays,
+    },
+    logger,
+    isReady: () => runtime.databaseReady,
+    afterMail: () => outboxWorker.nudge(),
+  });
   const prepare = async () => {
     await database.exclusive(() => database.migrate());
     const { seeded } = await seedIfEmpty(database);
@@ -205,6 +218,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
       clearInterval(sweeper);
       availabilityJobs.stop();
       savedSearchJob.stop();
+      leaseJob.stop();
       await outboxWorker.stop();
       await database.close();
       if ("close" in storage && typeof storage.close === "function") storage.close();

@@ -125,6 +125,12 @@ const configSchema = z
           return z.NEVER;
         }
       }),
+    LEASE_DATA_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a number of days" })
+      .int("must be a whole number of days")
+      .min(30, "must be at least 30 days")
+      .max(36_500, "must be at most 36500 days")
+      .default(1825),
     SAVED_SEARCH_HOUR: z.coerce
       .number({ error: "must be an hour from 0 to 23" })
       .int("must be a whole hour from 0 to 23")
@@ -293,6 +299,11 @@ export interface AppConfig {
   notifications: NotificationConfig;
   /** The hour (Phuket time, 0 to 23) of the daily round of saved-search alerts. */
   savedSearchHour: number;
+  /**
+   * Days after a lease ended (or was cancelled) before its tenants' personal data is erased
+   * (LEASE_DATA_RETENTION_DAYS, 5 years by default).
+   */
+  leaseDataRetentionDays: number;
   /** The PromptPay id (phone or tax id) invoices ask tenants to pay; unset: no QR on invoices. */
   promptPayId: string | undefined;
 }
@@ -375,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       feedAllowHosts: c.CALENDAR_FEED_ALLOW_HOSTS,
     },
     savedSearchHour: c.SAVED_SEARCH_HOUR,
+    leaseDataRetentionDays: c.LEASE_DATA_RETENTION_DAYS,
     promptPayId: c.PROMPTPAY_ID,
     notifications: {
       email: c.SMTP_URL
