@@ -150,8 +150,19 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   });
   const prepare = async () => {
     await database.exclusive(() => database.migrate());
-    const { seeded } = await seedIfEmpty(database);
+    const { seeded, demoOwner } = await seedIfEmpty(database, config.demo);
     if (seeded > 0) logger.info({ units: seeded }, "seeded demo data");
+    if (demoOwner?.created) {
+      // Printed this once: the demo owner's password is not kept anywhere else in clear.
+      logger.warn(
+        demoOwner.generatedPassword
+          ? { email: demoOwner.email, password: demoOwner.generatedPassword }
+          : { email: demoOwner.email },
+        demoOwner.generatedPassword
+          ? "created the demo owner with a generated password (set DEMO_OWNER_PASSWORD to choose it)"
+          : "created the demo owner with DEMO_OWNER_PASSWORD",
+      );
+    }
     if (config.bootstrapAdmin) {
       const { email, password } = config.bootstrapAdmin;
       // Under the start-up lock: servers starting together would both try to create it.
@@ -273,9 +284,10 @@ function createExpressApp(runtime: Runtime, vite: ViteDevServer | undefined): Ex
     res.set("Permissions-Policy", PERMISSIONS_POLICY);
     next();
   });
-  // Admin pages and their data hold personal details: never stored by a browser or a proxy.
+  // Admin and owner-portal pages and their data hold personal details: never stored by a
+  // browser or a proxy.
   app.use((req, res, next) => {
-    if (/^\/admin(\/|\.data$|$)/.test(req.path))
+    if (/^\/admin(\/|\.data$|$)/.test(req.path) || /^(\/ru)?\/owner(\/|\.data$|$)/.test(req.path))
       res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
     next();
   });

@@ -24,12 +24,12 @@ export const BACKUP_FORMAT = "kamala-living-backup";
 export const BACKUP_FORMAT_VERSION = 1;
 
 /**
- * Tables left out of a backup, with why. Sessions: a restored session could bring back a
- * sign-in that was ended (signed out, password reset, account disabled) after the backup, so a
- * restore signs everyone out instead. Rate limits: counters of the last minutes, meaningless
- * later.
+ * Tables left out of a backup, with why. Sessions (admins' and owners'): a restored session
+ * could bring back a sign-in that was ended (signed out, password reset, account disabled) after
+ * the backup, so a restore signs everyone out instead. Rate limits: counters of the last minutes,
+ * meaningless later.
  */
-export const TABLES_NOT_BACKED_UP = ["sessions", "rate_limits"] as const;
+export const TABLES_NOT_BACKED_UP = ["sessions", "owner_sessions", "rate_limits"] as const;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;

@@ -33,6 +33,9 @@ const configSchema = z
     PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
+    SEED_DEMO: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    DEMO_OWNER_EMAIL: z.email({ error: "must be an e-mail address" }).default("owner@example.com"),
+    DEMO_OWNER_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long")),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -271,6 +274,11 @@ export interface AppConfig {
   contacts: Contacts;
   /** An admin account created once at start when it does not exist (ADMIN_EMAIL/ADMIN_PASSWORD). */
   bootstrapAdmin: { email: string; password: string } | undefined;
+  /**
+   * The demo data on first start (SEED_DEMO, off in production), with its demo owner
+   * (DEMO_OWNER_EMAIL; DEMO_OWNER_PASSWORD, or a password generated and printed once).
+   */
+  demo: { seed: boolean; ownerEmail: string; ownerPassword: string | undefined };
   /** Where pictures are kept: `mediaDir` on local disk, or an S3-compatible bucket. */
   media: { storage: "local" } | { storage: "s3"; s3: S3Config };
   /**
@@ -357,6 +365,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     pageCache: c.PAGE_CACHE === "on",
+    demo: {
+      seed: c.SEED_DEMO === "on",
+      ownerEmail: c.DEMO_OWNER_EMAIL,
+      ownerPassword: c.DEMO_OWNER_PASSWORD,
+    },
     bootstrapAdmin:
       c.ADMIN_EMAIL && c.ADMIN_PASSWORD
         ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD }

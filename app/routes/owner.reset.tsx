@@ -1,3 +1,4 @@
+import { ownerHead } from "../features/owner-portal/owner-head.ts";
 import { type FormError, OwnerResetRequest } from "../features/owner-portal/owner-pages.tsx";
 import { requestOwnerReset } from "../features/owner-portal/owner-sign-in.server.ts";
 import { metaI18n } from "../i18n/meta.ts";
@@ -6,8 +7,12 @@ import { clientAddressContext, markNotCacheable } from "../lib/request-context.t
 import type { Route } from "./+types/owner.reset";
 
 export function meta(args: Route.MetaArgs) {
-  const { t } = metaI18n(args);
-  return [{ title: t("ownerAuth.resetTitle") }, { name: "robots", content: "noindex" }];
+  const { t, lang } = metaI18n(args);
+  return [
+    ...ownerHead(lang),
+    { title: t("ownerAuth.resetTitle") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { getRuntime } from "../db/runtime.server.ts";
 import { PASSWORD_MIN } from "../features/auth/password-policy.ts";
 import { findOwnerToken } from "../features/owner-portal/owner-accounts.server.ts";
+import { ownerHead } from "../features/owner-portal/owner-head.ts";
 import { type FormError, OwnerSetPassword } from "../features/owner-portal/owner-pages.tsx";
 import { setOwnerPassword } from "../features/owner-portal/owner-sign-in.server.ts";
 import { languageFromPath } from "../i18n/languages.ts";
@@ -10,8 +11,9 @@ import { clientAddressContext, markNotCacheable } from "../lib/request-context.t
 import type { Route } from "./+types/owner.set-password";
 
 export function meta(args: Route.MetaArgs) {
-  const { t } = metaI18n(args);
+  const { t, lang } = metaI18n(args);
   return [
+    ...ownerHead(lang),
     { title: t("ownerAuth.setTitle") },
     { name: "robots", content: "noindex" },
     // The token in this page's address must not leave with a link followed from it.

@@ -5,6 +5,7 @@ import {
   requireOwner,
   requireOwnerAction,
 } from "../features/owner-portal/owner-guard.server.ts";
+import { ownerHead } from "../features/owner-portal/owner-head.ts";
 import {
   type FormError,
   OwnerFrame,
@@ -20,8 +21,12 @@ import { clientAddressContext, markNotCacheable } from "../lib/request-context.t
 import type { Route } from "./+types/owner";
 
 export function meta(args: Route.MetaArgs) {
-  const { t } = metaI18n(args);
-  return [{ title: t("ownerPortal.title") }, { name: "robots", content: "noindex" }];
+  const { t, lang } = metaI18n(args);
+  return [
+    ...ownerHead(lang),
+    { title: t("ownerPortal.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** The portal's home: the sign-in form, or the owner's units once signed in. */

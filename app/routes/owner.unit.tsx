@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { requireOwner, requireOwnerAction } from "../features/owner-portal/owner-guard.server.ts";
+import { ownerHead } from "../features/owner-portal/owner-head.ts";
 import {
   OwnerFrame,
   OwnerUnitPage,
@@ -16,8 +17,12 @@ import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/owner.unit";
 
 export function meta(args: Route.MetaArgs) {
-  const { t } = metaI18n(args);
-  return [{ title: t("ownerPortal.title") }, { name: "robots", content: "noindex" }];
+  const { t, lang } = metaI18n(args);
+  return [
+    ...ownerHead(lang),
+    { title: t("ownerPortal.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** One of the owner's units; any other id (someone else's, unknown, malformed) is a 404. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { properties, propertyImages } from "../db/schema.ts";
+import { owners, properties, propertyImages } from "../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../db/testing.server.ts";
 import { demoMediaKey, demoUnits } from "../features/listings/demo-units.server.ts";
 import { readRenderedPicture } from "../features/media/demo-pictures.server.ts";
@@ -24,7 +24,13 @@ describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
 
   it("fills an empty database once, with every unit's pictures in order", async () => {
     database = await createTestDatabase(engine);
-    expect(await seedIfEmpty(database)).toEqual({ seeded: demoUnits().length });
+    const first = await seedIfEmpty(database);
+    expect(first).toMatchObject({
+      seeded: demoUnits().length,
+      demoOwner: { created: true, email: "owner@example.com" },
+    });
+    // No DEMO_OWNER_PASSWORD: one is made up, for the start log to print once.
+    expect(first.demoOwner?.generatedPassword?.length).toBeGreaterThanOrEqual(20);
     expect(await unitCount(database)).toBe(demoUnits().length);
 
     const [villa] = await database.db
@@ -45,6 +51,13 @@ describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
 
     expect(await seedIfEmpty(database)).toEqual({ seeded: 0 });
     expect(await unitCount(database)).toBe(demoUnits().length);
+  });
+
+  it("seeds nothing, demo owner included, with SEED_DEMO=off", async () => {
+    database = await createTestDatabase(engine);
+    expect(await seedIfEmpty(database, { seed: false })).toEqual({ seeded: 0 });
+    expect(await unitCount(database)).toBe(0);
+    expect(await database.db.select().from(owners)).toEqual([]);
   });
 
   it("never seeds again, even after every unit was deleted", async () => {

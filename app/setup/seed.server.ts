@@ -17,6 +17,7 @@ import {
   putImageVariants,
 } from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
+import { seedDemoOwner } from "../features/owner-portal/demo-owner.server.ts";
 import type { MediaStorage } from "../lib/media-storage.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
@@ -142,7 +143,14 @@ export async function insertDemoUnits(db: AppDatabase, units: DemoUnit[] = demoU
  * First start: an empty database gets the demo portfolio, once. Once seeded (or once it holds
  * real units), it is never seeded again, even if every unit is later deleted.
  */
-export async function seedIfEmpty(database: Database): Promise<{ seeded: number }> {
+export async function seedIfEmpty(
+  database: Database,
+  demo: { seed: boolean; ownerEmail?: string; ownerPassword?: string | undefined } = {
+    seed: true,
+  },
+): Promise<{ seeded: number; demoOwner?: Awaited<ReturnType<typeof seedDemoOwner>> }> {
+  // SEED_DEMO=off: no demo units, and so no demo owner.
+  if (!demo.seed) return { seeded: 0 };
   return database.exclusive(async () => {
     const { db } = database;
     const [done] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
@@ -158,7 +166,11 @@ export async function seedIfEmpty(database: Database): Promise<{ seeded: number 
     const seeded = await insertDemoUnits(db);
     await insertDemoRates(db);
     await insertDemoLeases(db);
-    return { seeded };
+    const demoOwner = await seedDemoOwner(db, {
+      email: demo.ownerEmail,
+      password: demo.ownerPassword,
+    });
+    return { seeded, demoOwner };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
@@ -10,7 +10,14 @@ import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { AvailabilityCalendar } from "../availability/availability-calendar.tsx";
 import { addDays } from "../availability/calendar-dates.ts";
+import { registerOwnerWorker } from "./owner-head.ts";
 import type { OwnerRequestLine, OwnerStayLine, OwnerUnitSummary } from "./owner-portal.server.ts";
+
+/** Installs the portal's offline page once a portal page has loaded. */
+function useOwnerApp() {
+  const { lang } = useT();
+  useEffect(() => registerOwnerWorker(lang), [lang]);
+}
 
 const input =
   "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-base text-ink-900 focus-visible:outline-2 focus-visible:outline-sea-600";
@@ -33,6 +40,7 @@ function Notice({ tone, children }: { tone: "error" | "ok"; children: ReactNode 
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
+  useOwnerApp();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-sand-200 sm:p-8">
@@ -189,6 +197,7 @@ export function OwnerSetPassword({
 /** The portal's frame: its own navigation (my units, guide) and sign-out. */
 export function OwnerFrame({ name, children }: { name: string; children: ReactNode }) {
   const { t, lang } = useT();
+  useOwnerApp();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">
       <nav
@@ -289,6 +298,8 @@ export function OwnerOverview({ name, units }: { name: string; units: OwnerUnitS
               key={u.id}
               className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200"
               data-unit={u.id}
+              data-slug={u.slug}
+              data-program={u.program?.kind ?? "none"}
             >
               <h2 className="font-display text-2xl text-sea-900">{u.name}</h2>
               <p className="text-sm text-ink-700">

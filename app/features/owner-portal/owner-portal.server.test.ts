@@ -326,6 +326,24 @@ describe.each(TEST_ENGINES)("the owner portal on %s", (engine) => {
     expect(await checkCredentials(db, signIn, later)).toEqual({ ok: false, reason: "invalid" });
   });
 
+  it("throttles owners' failed sign-ins on counters apart from the admin's", async () => {
+    const db = database.db;
+    const at = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+    const wrong = { email: "anna@example.com", password: "not her password", address: "10.9.9.9" };
+    for (let i = 0; i < 5; i++) {
+      expect(await checkCredentials(db, wrong, at, OWNER_ACCOUNTS)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+    expect(await checkCredentials(db, wrong, at, OWNER_ACCOUNTS)).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
+    // The same address and e-mail at the admin's sign-in are counted from zero.
+    expect(await checkCredentials(db, wrong, at)).toEqual({ ok: false, reason: "invalid" });
+  });
+
   it("refuses an invitation link after seven days", async () => {
     const token = await issueOwnerToken(database.db, anna, "invite", now);
     const eightDays = new Date(now.getTime() + 8 * 24 * 60 * 60 * 1000);

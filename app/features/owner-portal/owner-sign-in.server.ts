@@ -57,8 +57,19 @@ export type OwnerFormError =
   | "ownerAuth.passwordWeak"
   | "ownerAuth.passwordMismatch";
 
-const fail = (error: OwnerFormError, status: number, extra: Record<string, unknown> = {}) =>
-  data({ ok: false as const, error, ...extra }, { status, headers: extra.headers as HeadersInit });
+/** A refusal; a throttled one says when to come back (Retry-After) and, in minutes, the form. */
+const fail = (error: OwnerFormError, status: number, retryAfterSeconds?: number) =>
+  data(
+    {
+      ok: false as const,
+      error,
+      minutes: retryAfterSeconds === undefined ? 0 : Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+    },
+    {
+      status,
+      headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
+    },
+  );
 
 export async function signInOwner(
   request: Request,
@@ -82,11 +93,11 @@ export async function signInOwner(
     );
     if (!result.ok) {
       if (result.reason === "invalid") return fail("ownerAuth.invalid", 401);
-      const retry = String(result.retryAfterSeconds);
-      return fail(result.reason === "busy" ? "ownerAuth.busy" : "ownerAuth.throttled", 429, {
-        minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)),
-        headers: { "Retry-After": retry },
-      });
+      return fail(
+        result.reason === "busy" ? "ownerAuth.busy" : "ownerAuth.throttled",
+        result.reason === "busy" ? 503 : 429,
+        result.retryAfterSeconds,
+      );
     }
     return startOwnerSession(db, request, result.userId, address, lang);
   } catch (error) {
@@ -143,8 +154,7 @@ export async function setOwnerPassword(
     limit: 10,
     windowMs: 15 * 60 * 1000,
   });
-  if (!hit.allowed)
-    return fail("ownerAuth.throttled", 429, { minutes: Math.ceil(hit.retryAfterSeconds / 60) });
+  if (!hit.allowed) return fail("ownerAuth.throttled", 429, hit.retryAfterSeconds);
   const result = await setPasswordWithToken(db, parsed.data.token, parsed.data.password);
   if (!result.ok) {
     if (result.reason === "link") return fail("ownerAuth.linkInvalid", 400);

@@ -1,0 +1,108 @@
+/**
+ * The demo owner: with the demo data, an owner account (DEMO_OWNER_EMAIL) holding two demo
+ * units, one on each program. Made once, with the demo.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, not, sql } from "drizzle-orm";
+import type { AppDatabase } from "../../db/client.server.ts";
+import { owners, properties, unitOwners, unitPrograms } from "../../db/schema.ts";
+import { hashPassword } from "../auth/password.server.ts";
+import { passwordProblem } from "../auth/password-policy.ts";
+import { bangkokToday } from "../availability/calendar-dates.ts";
+
+export const DEMO_OWNER_DEFAULT_EMAIL = "owner@example.com";
+/** The demo guaranteed-return villa's value in baht: 7% of it is 1,050,000 a year. */
+const DEMO_PROPERTY_VALUE = 15_000_000;
+
+/** Four random words' worth of letters: easy to type once from the start log. */
+function generatedPassword(): string {
+  return randomBytes(15).toString("base64url");
+}
+
+/**
+ * A demo unit of `type` that nobody owns yet: for the villa one with stays already (the demo
+ * leases), so the owner sees a calendar with stays; for the condo one without, so the owner has
+ * free dates to block. The demo owner adds no stays of their own: other demo data and its tests
+ * keep the calendars they expect.
+ */
+async function pickUnit(db: AppDatabase, type: "pool-villa" | "condo", withStays: boolean) {
+  // Written out: in a one-table query Drizzle names "id" without its table, which the
+  // subquery would read as its own table's id.
+  const hasStays = sql`exists (select 1 from stays where stays.property_id = properties.id)`;
+  const owned = sql`exists (select 1 from unit_owners u where u.property_id = properties.id)`;
+  const [preferred] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.type, type), not(owned), withStays ? hasStays : not(hasStays)))
+    .orderBy(asc(properties.slug))
+    .limit(1);
+  if (preferred) return preferred.id;
+  const [any] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.type, type), not(owned)))
+    .orderBy(asc(properties.slug))
+    .limit(1);
+  return any?.id;
+}
+
+/**
+ * Creates the demo owner unless an owner with that address exists. Returns the password when
+ * it was generated here (to be printed once), null when given or when nothing was created.
+ */
+export async function seedDemoOwner(
+  db: AppDatabase,
+  options: { email?: string | undefined; password?: string | undefined },
+  now: Date = new Date(),
+): Promise<{ created: boolean; email: string; generatedPassword: string | null }> {
+  const email = (options.email ?? DEMO_OWNER_DEFAULT_EMAIL).toLowerCase();
+  const [existing] = await db
+    .select({ id: owners.id })
+    .from(owners)
+    .where(eq(sql`lower(${owners.email})`, email));
+  if (existing) return { created: false, email, generatedPassword: null };
+  const password =
+    options.password && !passwordProblem(options.password, email)
+      ? options.password
+      : generatedPassword();
+  const villa = await pickUnit(db, "pool-villa", true);
+  const condo = await pickUnit(db, "condo", false);
+  const today = bangkokToday(now);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .insert(owners)
+      .values({
+        name: "Demo Owner",
+        email,
+        language: "en",
+        alertChannels: ["email"],
+        residency: "Thailand",
+        passwordHash,
+      })
+      .returning({ id: owners.id });
+    if (!owner) throw new Error("The demo owner was not stored");
+    if (villa) {
+      await tx
+        .insert(unitOwners)
+        .values({ propertyId: villa, ownerId: owner.id, sharePercent: 100 });
+      await tx.insert(unitPrograms).values({
+        propertyId: villa,
+        kind: "guaranteed",
+        propertyValueBaht: DEMO_PROPERTY_VALUE,
+        startDate: `${today.slice(0, 4)}-01-01`,
+      });
+    }
+    if (condo) {
+      await tx
+        .insert(unitOwners)
+        .values({ propertyId: condo, ownerId: owner.id, sharePercent: 100 });
+      await tx.insert(unitPrograms).values({ propertyId: condo, kind: "revenue-share" });
+    }
+  });
+  return {
+    created: true,
+    email,
+    generatedPassword: password === options.password ? null : password,
+  };
+}
