@@ -7,6 +7,7 @@ import {
   type CalendarActionResult,
   calendarAction,
   loadUnitCalendar,
+  stayPageOf,
 } from "../features/availability/calendar-admin.server.ts";
 import { daysBetween } from "../features/availability/calendar-dates.ts";
 import {
@@ -25,7 +26,9 @@ export function meta() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  const calendar = id === null ? null : await loadUnitCalendar(id);
+  const page = stayPageOf(new URL(request.url));
+  if (page === null) throw data("The page must be a whole number from 1.", { status: 400 });
+  const calendar = id === null ? null : await loadUnitCalendar(id, page);
   if (!calendar) throw data("Property not found", { status: 404 });
   return { email: admin.email, ...calendar };
 }
@@ -163,12 +166,43 @@ function StayChanges({ changes }: { changes: StayChange[] }) {
   );
 }
 
+/** Previous and next pages of a unit's stays (50 a page, upcoming first). */
+function StayPages({ page, pages, count }: { page: number; pages: number; count: number }) {
+  const link =
+    "rounded-md px-2 py-1 font-semibold text-sea-800 ring-1 ring-sand-200 hover:bg-sand-100";
+  return (
+    <nav aria-label="Pages of stays" className="my-3 flex flex-wrap items-center gap-3 text-sm">
+      {page > 1 && (
+        <Link to={`?page=${page - 1}`} rel="prev" className={link}>
+          Previous
+        </Link>
+      )}
+      <span>
+        Page {page} of {pages} ({count} stays, upcoming first)
+      </span>
+      {page < pages && (
+        <Link to={`?page=${page + 1}`} rel="next" className={link}>
+          Next
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
-  const { unit, stays, feeds, changes } = loaderData;
+  const {
+    unit,
+    stays,
+    feeds,
+    changes,
+    stayCount,
+    conflictCount: conflicts,
+    page,
+    pages,
+  } = loaderData;
   const result = useActionData<typeof action>() as CalendarActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const feedName = new Map(feeds.map((f) => [f.id, f.name]));
-  const conflicts = stays.filter((s) => s.conflict).length;
   return (
     <AdminLayout
       title={`Calendar — ${unit.name}`}
@@ -199,7 +233,7 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-ink-600">
           {unit.statusOverride
             ? "The status and dates are set by hand in the property form; the calendar does not change them."
-            : stays.length > 0 || feeds.length > 0
+            : stayCount > 0 || feeds.length > 0
               ? "The status follows this calendar (Bangkok dates), and again each midnight."
               : "No stays yet: the status is the one set in the property form."}{" "}
           Booking channels can subscribe to{" "}
@@ -220,6 +254,7 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
           Stays and blocks
         </h2>
         <Notice result={result} form="stays" />
+        {pages > 1 && <StayPages page={page} pages={pages} count={stayCount} />}
         {stays.length === 0 ? (
           <p className="text-ink-600">No stays.</p>
         ) : (
@@ -335,6 +370,12 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-ink-600">
                   Last good fetch: {time(feed.lastSuccessAt)} · last try: {time(feed.lastFetchedAt)}
                 </p>
+                {feed.skipped && (
+                  <p data-testid="feed-skipped" className="mt-1 text-amber-900">
+                    Last good fetch: {feed.skipped}; the other events were read. Fix them where the
+                    feed is kept.
+                  </p>
+                )}
                 {feed.lastError && (
                   <p className="mt-1 text-rose-700">
                     Last error ({time(feed.lastErrorAt)}): {feed.lastError}. The stays of its last

@@ -1,22 +1,42 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
+import { z } from "zod";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { parseId, readForm } from "../../lib/request-body.server.ts";
 import { bangkokToday } from "./calendar-dates.ts";
+import { skippedSummary } from "./feed-events.server.ts";
 import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
-import { syncFeed } from "./ical-import.server.ts";
+import { type SyncResult, syncFeed } from "./ical-import.server.ts";
 import { monthSpans, occupancyByMonth } from "./occupancy.ts";
 import { stayFormSchema } from "./stay-schema.ts";
 import {
   addStay,
-  listStays,
+  listStayPage,
   refreshUnitAvailability,
   removeStay,
   StayError,
   stayChanges,
+  stayCounts,
   updateStay,
 } from "./stays.server.ts";
+
+/** Stays listed on one page of a unit's admin calendar. */
+export const STAYS_PER_PAGE = 50;
+
+/** `?page=` of the admin calendar: a whole number from 1, or null when it is not one. */
+export function stayPageOf(url: URL): number | null {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  const parsed = z.coerce.number().int().min(1).max(100_000).safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What a sync skipped, after its counts: "; 3 events skipped: bad dates". */
+const skippedNote = (result: SyncResult) => {
+  const note = result.skipped ? skippedSummary(result.skipped) : null;
+  return note ? `; ${note}` : "";
+};
 
 export interface CalendarActionResult {
   ok: boolean;
@@ -26,8 +46,11 @@ export interface CalendarActionResult {
   fieldErrors?: Record<string, string>;
 }
 
-/** Everything the admin's calendar page of a unit shows, or null for an unknown unit. */
-export async function loadUnitCalendar(propertyId: number) {
+/**
+ * Everything the admin's calendar page of a unit shows, or null for an unknown unit: its stays
+ * a page at a time (`STAYS_PER_PAGE`, upcoming first; a page past the last shows the last).
+ */
+export async function loadUnitCalendar(propertyId: number, page = 1, now: Date = new Date()) {
   const { database } = getRuntime();
   const db = database.db;
   const [unit] = await db
@@ -45,8 +68,8 @@ export async function loadUnitCalendar(propertyId: number) {
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!unit) return null;
-  const [unitStays, changes, feeds] = await Promise.all([
-    listStays(db, propertyId),
+  const [counts, changes, feeds] = await Promise.all([
+    stayCounts(db, propertyId),
     stayChanges(db, propertyId),
     db
       .select()
@@ -54,9 +77,22 @@ export async function loadUnitCalendar(propertyId: number) {
       .where(eq(calendarFeeds.propertyId, propertyId))
       .orderBy(asc(calendarFeeds.id)),
   ]);
+  const pages = Math.max(1, Math.ceil(counts.total / STAYS_PER_PAGE));
+  const current = Math.min(page, pages);
+  const unitStays = await listStayPage(
+    db,
+    propertyId,
+    bangkokToday(now),
+    (current - 1) * STAYS_PER_PAGE,
+    STAYS_PER_PAGE,
+  );
   return {
     unit,
     stays: unitStays,
+    stayCount: counts.total,
+    conflictCount: counts.conflicts,
+    page: current,
+    pages,
     changes,
     feeds: feeds.map((f) => ({
       id: f.id,
@@ -66,6 +102,7 @@ export async function loadUnitCalendar(propertyId: number) {
       lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
       lastError: f.lastError,
       lastErrorAt: f.lastErrorAt?.toISOString() ?? null,
+      skipped: skippedSummary(f.lastSkipped),
     })),
   };
 }
@@ -175,7 +212,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
           ok: true,
           form: "add-feed",
           message: result.ok
-            ? `Feed added: ${result.added} stays read.`
+            ? `Feed added: ${result.added} stays read${skippedNote(result)}.`
             : `Feed added, but it could not be read: ${result.error}`,
         });
       }
@@ -210,7 +247,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
             ? {
                 ok: true,
                 form: `feed-${feed.id}`,
-                message: `Synced: ${result.added} added, ${result.changed} changed, ${result.removed} removed.`,
+                message: `Synced: ${result.added} added, ${result.changed} changed, ${result.removed} removed${skippedNote(result)}.`,
               }
             : { ok: false, form: `feed-${feed.id}`, message: `Sync failed: ${result.error}` },
         );

@@ -1,17 +1,25 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import nodeIcal, { type VEvent } from "node-ical";
+import { and, asc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
-import { calendarFeeds, properties, stays } from "../../db/schema.ts";
-import { addDays, bangkokToday, daysBetween } from "./calendar-dates.ts";
+import { calendarFeeds, properties } from "../../db/schema.ts";
+import {
+  FEED_EVENT_LIMITS,
+  FeedError,
+  parseFeedEvents,
+  readFeedEvents,
+  type SkippedEvents,
+  skippedSummary,
+} from "./feed-events.server.ts";
 import { FeedFetchError, type FeedReadOptions, readFeed } from "./feed-fetch.server.ts";
-import { type AvailabilityClock, refreshUnitAvailability } from "./stays.server.ts";
+import {
+  type AvailabilityClock,
+  refreshUnitAvailability,
+  replaceFeedStays,
+} from "./stays.server.ts";
 
 export const FEED_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: 2 * 1024 * 1024,
-  maxEvents: 5000,
-  /** Each repeating event costs up to some tens of milliseconds to expand, on the server's thread. */
-  maxRepeating: 25,
+  ...FEED_EVENT_LIMITS,
   intervalMinutes: 30,
 };
 
@@ -25,12 +33,7 @@ export interface FeedFetchOptions
   maxEvents?: number;
 }
 
-export class FeedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "FeedError";
-  }
-}
+export { FeedError, parseFeedEvents };
 
 /** A feed's address as fetched: webcal:// (as calendar apps hand them out) is https://. */
 export function feedFetchUrl(url: string): string {
@@ -55,123 +58,14 @@ export async function fetchFeedText(url: string, options: FeedFetchOptions = {})
   }
 }
 
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
-
-export interface FeedEvent {
-  uid: string;
-  start: string;
-  end: string;
-}
-
-/** An event's day in Phuket: all-day values are dates as written; times are read in Bangkok. */
-function dayOf(value: Date & { dateOnly?: boolean }): string {
-  if (value.dateOnly) {
-    // node-ical makes a date-only value local midnight of this process's time zone.
-    const y = value.getFullYear();
-    const m = String(value.getMonth() + 1).padStart(2, "0");
-    const d = String(value.getDate()).padStart(2, "0");
-    return `${y}-${m}-${d}`;
-  }
-  return bangkokToday(value);
-}
-
-/** One taken period as whole days: the end is the first free day, and at least a day after the start. */
-function period(start: Date, end: Date | undefined): { start: string; end: string } {
-  const first = dayOf(start);
-  const last = end ? dayOf(end) : addDays(first, 1);
-  return { start: first, end: last <= first ? addDays(first, 1) : last };
-}
-
-/**
- * The occurrences of a repeating event (RRULE) between two days, with its exceptions (EXDATE)
- * left out and its moved or cancelled occurrences (RECURRENCE-ID) applied, by node-ical. The
- * expansion library stops a rule after a bounded number of steps; such a rule (one repeating
- * every minute, say) is the feed's error, not a hang.
- */
-function occurrences(
-  event: VEvent,
-  from: string,
-  to: string,
-): { start: Date; end: Date; event: VEvent }[] {
-  try {
-    return nodeIcal.expandRecurringEvent(event, {
-      from: new Date(`${from}T00:00:00+07:00`),
-      to: new Date(`${to}T00:00:00+07:00`),
-      expandOngoing: true,
-    });
-  } catch (error) {
-    throw new FeedError(
-      `The repeating event "${String(event.uid).slice(0, 80)}" could not be read: ${causeOf(error)}`,
-    );
-  }
-}
-
-/**
- * The taken periods of an iCalendar text: events with a UID and a start, not cancelled, as whole
- * days (the end is the first free day; a timed event takes at least its first day). Events that
- * ended over a year ago or start more than three years ahead are left out. A repeating event
- * (an owner's weekly block, say) gives one period per occurrence, each with its own UID (the
- * event's, `#` and the day it starts); at most `maxRepeating` of them per feed.
- */
-export function parseFeedEvents(
-  text: string,
-  options: { now?: Date; maxEvents?: number; maxRepeating?: number } = {},
-): FeedEvent[] {
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text.slice(0, 1000))) {
-    throw new FeedError("The answer is not an iCalendar file (no BEGIN:VCALENDAR)");
-  }
-  let parsed: ReturnType<typeof nodeIcal.sync.parseICS>;
-  try {
-    parsed = nodeIcal.sync.parseICS(text);
-  } catch (error) {
-    throw new FeedError(`The calendar could not be read: ${causeOf(error)}`);
-  }
-  const today = bangkokToday(options.now);
-  const earliestEnd = addDays(today, -365);
-  const latestStart = addDays(today, 3 * 366);
-  const maxEvents = options.maxEvents ?? FEED_DEFAULTS.maxEvents;
-  const maxRepeating = options.maxRepeating ?? FEED_DEFAULTS.maxRepeating;
-  const events: FeedEvent[] = [];
-  const add = (uid: string, { start, end }: { start: string; end: string }) => {
-    if (end < earliestEnd || start > latestStart || daysBetween(start, end) > 3660) return;
-    events.push({ uid, start, end });
-    if (events.length > maxEvents) {
-      throw new FeedError(`The feed has more than ${maxEvents} events`);
-    }
-  };
-  let repeating = 0;
-  for (const component of Object.values(parsed)) {
-    if (component?.type !== "VEVENT") continue;
-    const event = component as VEvent;
-    const uid = typeof event.uid === "string" ? event.uid.trim() : "";
-    if (!uid || uid.length > 500 || !event.start) continue;
-    if (String(event.status ?? "").toUpperCase() === "CANCELLED") continue;
-    if (!event.rrule) {
-      add(uid, period(event.start, event.end));
-      continue;
-    }
-    repeating += 1;
-    if (repeating > maxRepeating) {
-      throw new FeedError(`The feed has more than ${maxRepeating} repeating events`);
-    }
-    for (const occurrence of occurrences(event, earliestEnd, latestStart)) {
-      if (String(occurrence.event.status ?? "").toUpperCase() === "CANCELLED") continue;
-      const taken = period(occurrence.start, occurrence.end);
-      add(`${uid}#${taken.start}`, taken);
-    }
-  }
-  return events;
-}
-
 export interface SyncResult {
   ok: boolean;
   added: number;
   changed: number;
   removed: number;
   error?: string;
+  /** Events left out while the rest were read (bad dates, say); absent when none was. */
+  skipped?: SkippedEvents;
 }
 
 /**
@@ -187,10 +81,10 @@ export async function syncFeed(
   const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.id, feedId));
   if (!feed) return { ok: false, added: 0, changed: 0, removed: 0, error: "No such feed" };
   const fetchedAt = new Date();
-  let events: FeedEvent[];
+  let reading: Awaited<ReturnType<typeof readFeedEvents>>;
   try {
     const text = await fetchFeedText(feed.url, options);
-    events = parseFeedEvents(text, { now: options.now, maxEvents: options.maxEvents });
+    reading = await readFeedEvents(text, { now: options.now, maxEvents: options.maxEvents });
   } catch (error) {
     const message = (error instanceof FeedError ? error.message : "Unexpected error").slice(0, 500);
     await db
@@ -209,37 +103,12 @@ export async function syncFeed(
       .for("update");
     if (locked.length === 0)
       return { ok: false, added: 0, changed: 0, removed: 0, error: "No unit" };
-    const existing = await tx
-      .select({ id: stays.id, uid: stays.feedUid, start: stays.startDate, end: stays.endDate })
-      .from(stays)
-      .where(eq(stays.feedId, feedId));
-    const byUid = new Map(existing.map((s) => [s.uid ?? "", s]));
-    const seen = new Set<string>();
-    let added = 0;
-    let changed = 0;
-    for (const event of events) {
-      seen.add(event.uid);
-      const old = byUid.get(event.uid);
-      if (!old) {
-        await tx.insert(stays).values({
-          propertyId: feed.propertyId,
-          kind: "short-stay",
-          startDate: event.start,
-          endDate: event.end,
-          feedId,
-          feedUid: event.uid,
-        });
-        added++;
-      } else if (old.start !== event.start || old.end !== event.end) {
-        await tx
-          .update(stays)
-          .set({ startDate: event.start, endDate: event.end, updatedAt: new Date() })
-          .where(eq(stays.id, old.id));
-        changed++;
-      }
-    }
-    const gone = existing.filter((s) => !seen.has(s.uid ?? "")).map((s) => s.id);
-    if (gone.length > 0) await tx.delete(stays).where(inArray(stays.id, gone));
+    const { added, changed, removed } = await replaceFeedStays(
+      tx,
+      feed.propertyId,
+      feedId,
+      reading.events,
+    );
     await tx
       .update(calendarFeeds)
       .set({
@@ -247,10 +116,13 @@ export async function syncFeed(
         lastSuccessAt: fetchedAt,
         lastError: null,
         lastErrorAt: null,
+        lastSkipped: reading.skipped,
       })
       .where(eq(calendarFeeds.id, feedId));
     await refreshUnitAvailability(tx, feed.propertyId, options, { calendarSpeaks: true });
-    return { ok: true, added, changed, removed: gone.length };
+    return skippedSummary(reading.skipped)
+      ? { ok: true, added, changed, removed, skipped: reading.skipped }
+      : { ok: true, added, changed, removed };
   });
 }
 

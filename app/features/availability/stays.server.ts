@@ -1,9 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditEntry, auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { auditLog, calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { bangkokToday } from "./calendar-dates.ts";
 import { DEFAULT_HORIZON_DAYS, deriveStatus } from "./derive-status.ts";
+import { nextTurn } from "./next-turn.ts";
+import { overlappingIds, type Span } from "./overlaps.ts";
 import { STAY_KIND_LABELS, type StayKind } from "./stay-kinds.ts";
 import type { StayInput } from "./stay-schema.ts";
 
@@ -57,6 +59,47 @@ export async function listStays(db: Queryable, propertyId: number): Promise<Stay
     .from(stays)
     .where(eq(stays.propertyId, propertyId))
     .orderBy(asc(stays.startDate), asc(stays.id));
+  return rows as StayRow[];
+}
+
+/** How many stays a unit has, and how many of them overlap another. */
+export async function stayCounts(
+  db: Queryable,
+  propertyId: number,
+): Promise<{ total: number; conflicts: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      conflicts: sql<number>`count(*) filter (where ${stays.conflict})`.mapWith(Number),
+    })
+    .from(stays)
+    .where(eq(stays.propertyId, propertyId));
+  return row ?? { total: 0, conflicts: 0 };
+}
+
+/**
+ * One page of a unit's stays for the admin, upcoming first: those not over by `today` from the
+ * earliest, then those over, the latest first.
+ */
+export async function listStayPage(
+  db: Queryable,
+  propertyId: number,
+  today: string,
+  offset: number,
+  limit: number,
+): Promise<StayRow[]> {
+  const rows = await db
+    .select(stayColumns)
+    .from(stays)
+    .where(eq(stays.propertyId, propertyId))
+    .orderBy(
+      sql`${stays.endDate} <= ${today}`,
+      sql`case when ${stays.endDate} > ${today} then ${stays.startDate} end`,
+      desc(stays.startDate),
+      asc(stays.id),
+    )
+    .offset(offset)
+    .limit(limit);
   return rows as StayRow[];
 }
 
@@ -233,11 +276,57 @@ export async function removeStay(
   });
 }
 
+/** Rows read or written per statement: each a few milliseconds of the server's thread. */
+const ROWS_PER_STATEMENT = 50;
+const SPANS_PER_PAGE = 500;
+
+/**
+ * A unit's stays as spans, earliest first, read a page at a time (by first day and id, on the
+ * unit's index) with the thread given back between pages.
+ */
+async function unitSpans(db: Queryable, propertyId: number) {
+  const spans: (Span & { conflict: boolean })[] = [];
+  for (;;) {
+    const last = spans.at(-1);
+    const page = await db
+      .select({
+        id: stays.id,
+        start: stays.startDate,
+        end: stays.endDate,
+        conflict: stays.conflict,
+      })
+      .from(stays)
+      .where(
+        and(
+          eq(stays.propertyId, propertyId),
+          last ? sql`(${stays.startDate}, ${stays.id}) > (${last.start}, ${last.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(stays.startDate), asc(stays.id))
+      .limit(SPANS_PER_PAGE);
+    spans.push(...page);
+    if (page.length < SPANS_PER_PAGE) return spans;
+    await nextTurn();
+  }
+}
+
+/** Sets `conflict` on the given stays, a few hundred per statement. */
+async function setConflict(db: Queryable, ids: number[], conflict: boolean) {
+  for (let i = 0; i < ids.length; i += ROWS_PER_STATEMENT) {
+    await db
+      .update(stays)
+      .set({ conflict })
+      .where(inArray(stays.id, ids.slice(i, i + ROWS_PER_STATEMENT)));
+    await nextTurn();
+  }
+}
+
 /**
  * Brings a unit's conflict flags, status and dates in line with its stays. Only what differs is
  * written, so running it again changes nothing (and leaves the page cache alone). A unit without
  * stays or feeds keeps its hand-set status (unless `calendarSpeaks`: its last stay was just
- * removed, so it is free); so does one whose status the admin overrides.
+ * removed, so it is free); so does one whose status the admin overrides. The overlaps are found
+ * by one sweep over the stays in order of their first day (decision 092).
  */
 export async function refreshUnitAvailability(
   db: Queryable,
@@ -245,23 +334,18 @@ export async function refreshUnitAvailability(
   clock: AvailabilityClock = {},
   options: { calendarSpeaks?: boolean } = {},
 ): Promise<boolean> {
-  // Which flags are wrong, found first: an update of no rows would still count as a change
-  // of content for the page cache.
-  const wrong = rowsOf<{ id: number; overlaps: boolean }>(
-    await db.execute(sql`
-      select a.id, not a.conflict as overlaps from ${stays} a
-      where a.property_id = ${propertyId}
-        and a.conflict <> exists (
-          select 1 from ${stays} b
-          where b.property_id = a.property_id and b.id <> a.id
-            and b.start_date < a.end_date and b.end_date > a.start_date)`),
-  );
-  for (const { id, overlaps } of wrong) {
-    await db
-      .update(stays)
-      .set({ conflict: overlaps })
-      .where(eq(stays.id, Number(id)));
+  const spans = await unitSpans(db, propertyId);
+  const overlapping = overlappingIds(spans);
+  // Only the flags that are wrong are written: an update of no rows would still count as a
+  // change of content for the page cache.
+  const raise: number[] = [];
+  const clear: number[] = [];
+  for (const span of spans) {
+    const overlaps = overlapping.has(span.id);
+    if (overlaps !== span.conflict) (overlaps ? raise : clear).push(span.id);
   }
+  await setConflict(db, raise, true);
+  await setConflict(db, clear, false);
 
   const [unit] = await db
     .select({
@@ -269,19 +353,15 @@ export async function refreshUnitAvailability(
       availableFrom: properties.availableFrom,
       rentedUntil: properties.rentedUntil,
       statusOverride: properties.statusOverride,
-      // Spelled out: inside a select list the column helpers would drop their table names.
-      hasCalendar: sql<boolean>`(exists (select 1 from stays s where s.property_id = ${propertyId})
-        or exists (select 1 from calendar_feeds f where f.property_id = ${propertyId}))`,
+      hasFeed: sql<boolean>`exists (select 1 from calendar_feeds f where f.property_id = ${propertyId})`,
     })
     .from(properties)
     .where(eq(properties.id, propertyId));
-  if (!unit || unit.statusOverride || !(unit.hasCalendar || options.calendarSpeaks)) return false;
+  const hasCalendar = spans.length > 0 || unit?.hasFeed;
+  if (!unit || unit.statusOverride || !(hasCalendar || options.calendarSpeaks)) return false;
 
   const today = bangkokToday(clock.now);
-  const periods = await db
-    .select({ start: stays.startDate, end: stays.endDate })
-    .from(stays)
-    .where(and(eq(stays.propertyId, propertyId), sql`${stays.endDate} > ${today}`));
+  const periods = spans.filter((s) => s.end > today);
   const derived = deriveStatus(periods, today, clock.horizonDays ?? DEFAULT_HORIZON_DAYS);
   if (
     derived.status === unit.status &&
@@ -291,6 +371,80 @@ export async function refreshUnitAvailability(
     return false;
   await db.update(properties).set(derived).where(eq(properties.id, propertyId));
   return true;
+}
+
+/** A feed's event as a stay: its UID and days. */
+export interface FeedStay {
+  uid: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * Makes a feed's stays match its events, inside the caller's transaction: matched by UID (a
+ * re-fetch never duplicates), changed dates updated, vanished events removed. Written a few
+ * hundred rows per statement, with the thread given back between statements.
+ */
+export async function replaceFeedStays(
+  tx: Queryable,
+  propertyId: number,
+  feedId: number,
+  events: readonly FeedStay[],
+): Promise<{ added: number; changed: number; removed: number }> {
+  const existing: { id: number; uid: string | null; start: string; end: string }[] = [];
+  for (;;) {
+    const last = existing.at(-1);
+    const page = await tx
+      .select({ id: stays.id, uid: stays.feedUid, start: stays.startDate, end: stays.endDate })
+      .from(stays)
+      .where(and(eq(stays.feedId, feedId), last ? sql`${stays.id} > ${last.id}` : undefined))
+      .orderBy(asc(stays.id))
+      .limit(SPANS_PER_PAGE);
+    existing.push(...page);
+    if (page.length < SPANS_PER_PAGE) break;
+    await nextTurn();
+  }
+  const byUid = new Map(existing.map((s) => [s.uid ?? "", s]));
+  // One stay per UID: should a feed repeat one, its last event counts.
+  const wanted = new Map(events.map((e) => [e.uid, e]));
+  const fresh: FeedStay[] = [];
+  const moved: { id: number; start: string; end: string }[] = [];
+  for (const event of wanted.values()) {
+    const old = byUid.get(event.uid);
+    if (!old) fresh.push(event);
+    else if (old.start !== event.start || old.end !== event.end)
+      moved.push({ id: old.id, start: event.start, end: event.end });
+  }
+  const gone = existing.filter((s) => !wanted.has(s.uid ?? "")).map((s) => s.id);
+
+  for (let i = 0; i < gone.length; i += ROWS_PER_STATEMENT) {
+    await tx.delete(stays).where(inArray(stays.id, gone.slice(i, i + ROWS_PER_STATEMENT)));
+    await nextTurn();
+  }
+  for (let i = 0; i < moved.length; i += ROWS_PER_STATEMENT) {
+    const rows = moved
+      .slice(i, i + ROWS_PER_STATEMENT)
+      .map((m) => sql`(${m.id}::integer, ${m.start}::date, ${m.end}::date)`);
+    await tx.execute(sql`
+      update ${stays} set start_date = v.start_date, end_date = v.end_date, updated_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as v(id, start_date, end_date)
+      where ${stays.id} = v.id`);
+    await nextTurn();
+  }
+  for (let i = 0; i < fresh.length; i += ROWS_PER_STATEMENT) {
+    await tx.insert(stays).values(
+      fresh.slice(i, i + ROWS_PER_STATEMENT).map((event) => ({
+        propertyId,
+        kind: "short-stay" as const,
+        startDate: event.start,
+        endDate: event.end,
+        feedId,
+        feedUid: event.uid,
+      })),
+    );
+    await nextTurn();
+  }
+  return { added: fresh.length, changed: moved.length, removed: gone.length };
 }
 
 /**
