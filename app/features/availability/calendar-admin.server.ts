@@ -14,6 +14,7 @@ import {
   addStay,
   listStayPage,
   refreshUnitAvailability,
+  removeFeedStays,
   removeStay,
   StayError,
   stayChanges,
@@ -219,6 +220,11 @@ export async function calendarAction(request: Request, propertyId: number, admin
       case "remove-feed": {
         if (itemId === null)
           return answer({ ok: false, form: "feeds", message: "Unknown feed" }, 404);
+        const [known] = await db
+          .select({ id: calendarFeeds.id })
+          .from(calendarFeeds)
+          .where(and(eq(calendarFeeds.id, itemId), eq(calendarFeeds.propertyId, propertyId)));
+        if (known) await removeFeedStays(db, known.id);
         const removed = await db
           .delete(calendarFeeds)
           .where(and(eq(calendarFeeds.id, itemId), eq(calendarFeeds.propertyId, propertyId)))

@@ -6,7 +6,7 @@ import { calendarFeeds, stays } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { syncFeed } from "./ical-import.server.ts";
 import { stayFormSchema } from "./stay-schema.ts";
-import { addStay, listStays } from "./stays.server.ts";
+import { addStay, listStays, removeFeedStays } from "./stays.server.ts";
 import { insertTestUnit } from "./test-units.server.ts";
 
 // 10:00 in Phuket on 2026-11-23.
@@ -170,6 +170,13 @@ describe.each(TEST_ENGINES)("calendars at scale on %s", (engine) => {
       .from(stays)
       .where(eq(stays.propertyId, unit));
     expect(total).toBe(10_000);
+
+    // Removing a feed takes its stays away in batches: the other feed's and the hand's stay.
+    expect(await removeFeedStays(db, second.id)).toBe(5000);
+    expect(
+      (await listStays(db, unit)).map((s) => s.feedId ?? 0).filter((f) => f === second.id),
+    ).toEqual([]);
+    expect(await listStays(db, unit)).toHaveLength(5000);
     // A few seconds alone; more when the machine is shared with other test files.
   }, 120_000);
 

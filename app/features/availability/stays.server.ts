@@ -373,6 +373,30 @@ export async function refreshUnitAvailability(
   return true;
 }
 
+/**
+ * Removes a feed's stays a batch at a time, before the feed itself goes (its cascade would take
+ * them all in one statement). Returns how many went.
+ */
+export async function removeFeedStays(db: Queryable, feedId: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: stays.id })
+      .from(stays)
+      .where(eq(stays.feedId, feedId))
+      .limit(ROWS_PER_STATEMENT);
+    if (batch.length === 0) return removed;
+    await db.delete(stays).where(
+      inArray(
+        stays.id,
+        batch.map((row) => row.id),
+      ),
+    );
+    removed += batch.length;
+    await nextTurn();
+  }
+}
+
 /** A feed's event as a stay: its UID and days. */
 export interface FeedStay {
   uid: string;
