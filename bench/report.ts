@@ -87,6 +87,24 @@ export function markdown(results: Results, about: ReturnType<typeof machine>): s
       "",
     );
   }
+  const calendar = results.calendarSync as
+    | {
+        eventsPerFeed: number;
+        syncs: { feed: string; ms: number }[];
+        eventLoop: { p99Ms: number; maxMs: number; longestHeldMs: number };
+        addStayMs: number;
+      }
+    | undefined;
+  if (calendar) {
+    lines.push(
+      `## Calendars at scale: two ${calendar.eventsPerFeed}-event feeds onto one unit`,
+      "",
+      "| first sync ms | second sync ms | event-loop delay p99 ms | max ms | longest held ms | a stay by hand after, ms |",
+      "| ---: | ---: | ---: | ---: | ---: | ---: |",
+      `| ${calendar.syncs[0]?.ms} | ${calendar.syncs[1]?.ms} | ${calendar.eventLoop.p99Ms} | ${calendar.eventLoop.maxMs} | ${calendar.eventLoop.longestHeldMs} | ${calendar.addStayMs} |`,
+      "",
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 

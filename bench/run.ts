@@ -6,6 +6,9 @@
  *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
  *   4. Load: 100 connections of mixed traffic for 60 seconds while an admin saves a property
  *      every second (bench/load.ts); `npm run bench -- load` runs only this one.
+ *   5. Calendars at scale: two 5,000-event feeds synced onto one unit from a local feed server,
+ *      the time of each and the event-loop delay meanwhile (p99, max), then a stay added by hand
+ *      (bench/calendar-sync.ts); `npm run bench -- calendar` runs only this one.
  * `npm run bench -- js` measures only the page JavaScript (1, with brotli sizes and the largest
  * files), `npm run bench -- lighthouse` only Lighthouse's mobile profile; `BENCH_PAGES=home,unit`
  * limits either to some of the pages (home, unit, blogPost).
@@ -23,6 +26,7 @@ import { properties } from "../app/db/schema.ts";
 import { LISTING_LOCATIONS, PROPERTY_STATUSES } from "../app/domain/listing.ts";
 import { queryUnits, unitsPageQuery } from "../app/features/listings/listings.server.ts";
 import { chromiumLaunchOptions } from "../tests/e2e/support/env.ts";
+import { calendarSyncLag } from "./calendar-sync.ts";
 import { lighthouseMedians } from "./lighthouse.ts";
 import { runLoadTest } from "./load.ts";
 import { pageJavaScript } from "./page-javascript.ts";
@@ -108,8 +112,8 @@ async function listingAtScale(count: number) {
 }
 
 const only = process.argv[2];
-if (only && !["load", "js", "lighthouse"].includes(only)) {
-  console.error("Usage: npm run bench [-- load | js | lighthouse]");
+if (only && !["load", "js", "lighthouse", "calendar"].includes(only)) {
+  console.error("Usage: npm run bench [-- load | js | lighthouse | calendar]");
   process.exit(2);
 }
 const pages = [
@@ -132,7 +136,9 @@ async function javascriptOfPages(siteUrl: string) {
 }
 
 const results: Record<string, unknown> = {};
-if (only === "js" || only === "lighthouse") {
+if (only === "calendar") {
+  results.calendarSync = await calendarSyncLag();
+} else if (only === "js" || only === "lighthouse") {
   // One part alone, on the build as it is: the page JavaScript, or Lighthouse's mobile profile.
   const site = await startSite();
   try {
@@ -182,6 +188,7 @@ if (only === "js" || only === "lighthouse") {
       await site.stop();
     }
     results.listingAt10k = await listingAtScale(10_000);
+    results.calendarSync = await calendarSyncLag();
   }
   results.load = await runLoadTest();
 }
