@@ -24,6 +24,7 @@ export default [
   ]),
   ...page("owners/roi/brochure.pdf", "routes/owners.roi.brochure.ts", "owners-roi-brochure"),
   ...page("newsletter", "routes/newsletter.tsx", "newsletter"),
+  ...page("newsletter/confirm", "routes/newsletter-confirm.tsx", "newsletter-confirm"),
   ...page("units/:slug", "routes/unit.tsx", "unit"),
   ...page("units/:slug/viewing", "routes/unit-viewing.tsx", "unit-viewing"),
   ...page("unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"),

@@ -17,9 +17,10 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return unsubscribeLoader(url);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
+  // A mail program's one-click POST (RFC 8058) comes from a server, without Origin: allowed.
   assertSameOrigin(request, getRuntime().config.publicUrl);
-  return unsubscribeAction(await readForm(request));
+  return unsubscribeAction(url, await readForm(request));
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -34,7 +35,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-2xl px-6 py-20">
       <h1 className="font-display text-4xl text-sea-900">{t("unsubscribe.title")}</h1>
       {state.status === "confirm" ? (
-        <Form method="post" className="mt-6 space-y-4">
+        // The token in the action's query too: after a post without JavaScript, the page loads
+        // with it again.
+        <Form
+          method="post"
+          action={`${localizePath("/unsubscribe", lang)}?token=${state.token}`}
+          className="mt-6 space-y-4"
+        >
           <input type="hidden" name="token" value={state.token} />
           <p className="text-ink-700">{t("unsubscribe.confirm", { email: state.email })}</p>
           <button

@@ -121,28 +121,65 @@ test("a viewing request reaches the desk within seconds and moves through the pi
   );
 });
 
-test("a subscriber unsubscribes from the link in the welcome mail, in Russian", async ({
+test("a subscriber confirms from the mail, then unsubscribes from the welcome, also without JavaScript, in Russian", async ({
   page,
+  browser,
 }) => {
   const email = `reader-${Date.now()}@example.com`;
+  const mailTo = (subject: string) =>
+    smtp.messages.find(
+      (m) => m.to && "text" in m.to && m.to.text === email && m.subject?.includes(subject),
+    );
+  const local = (link: string) => `${server.url}${new URL(link).pathname}${new URL(link).search}`;
   await page.goto(`${server.url}/ru/newsletter`);
   await page.getByPlaceholder("Ваш e-mail").fill(email);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Подписаться" }).click();
-  await expect(page.getByText("Вы подписаны. Спасибо!")).toBeVisible();
-  await expect
-    .poll(() => smtp.messages.find((m) => m.to && "text" in m.to && m.to.text === email), {
-      timeout: 10_000,
-    })
-    .toBeTruthy();
-  const welcome = smtp.messages.find((m) => m.to && "text" in m.to && m.to.text === email);
+  await expect(page.getByText("Почти готово: мы отправили вам письмо со ссылкой.")).toBeVisible();
+  // Double opt-in: the one mail is the confirmation, not a welcome.
+  await expect.poll(() => mailTo("подтвердите подписку"), { timeout: 10_000 }).toBeTruthy();
+  expect(mailTo("мы получили")).toBeUndefined();
+  const confirm =
+    mailTo("подтвердите подписку")?.text?.match(
+      /(http\S+\/ru\/newsletter\/confirm\?token=\S+)/,
+    )?.[1] ?? "";
+  expect(confirm).not.toBe("");
+
+  await page.goto(local(confirm));
+  await expect(page.getByText(`Присылать нашу рассылку на ${email}?`)).toBeVisible();
+  await page.getByRole("button", { name: "Подтвердить подписку" }).click();
+  await expect(page.getByText(`Готово: наша рассылка будет приходить на ${email}`)).toBeVisible();
+  await expect.poll(() => mailTo("мы получили"), { timeout: 10_000 }).toBeTruthy();
+  const welcome = mailTo("мы получили");
   const link = welcome?.text?.match(/(http\S+\/ru\/unsubscribe\?token=\S+)/)?.[1] ?? "";
   expect(link).not.toBe("");
+  expect(welcome?.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe(
+    "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+  );
 
-  await page.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
-  await expect(page.getByText(`Больше не присылать нашу рассылку на ${email}?`)).toBeVisible();
-  await page.getByRole("button", { name: "Отписаться" }).click();
-  await expect(page.getByText(`Готово: на ${email} больше не будут приходить`)).toBeVisible();
+  // Without JavaScript the button posts a plain form: the answer is the page, with 200.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await context.newPage();
+    await plain.goto(local(link));
+    await expect(plain.getByText(`Больше не присылать нашу рассылку на ${email}?`)).toBeVisible();
+    const [answer] = await Promise.all([
+      plain.waitForResponse((r) => r.request().method() === "POST"),
+      plain.getByRole("button", { name: "Отписаться" }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await expect(plain.getByText(`Готово: на ${email} больше не будут приходить`)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  // A mail program's one-click POST (RFC 8058) to the same link answers 200 too.
+  const oneClick = await fetch(local(link), {
+    method: "POST",
+    body: "List-Unsubscribe=One-Click",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(oneClick.status).toBe(200);
 
   const bad = await page.goto(`${server.url}/unsubscribe?token=forged.${"x".repeat(32)}`);
   expect(bad?.status()).toBe(400);

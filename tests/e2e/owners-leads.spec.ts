@@ -33,13 +33,13 @@ test("newsletter: consent required, subscribing twice is fine", async ({ page })
   );
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByText("You are subscribed. Thank you!")).toBeVisible();
+  await expect(page.getByText("Almost done: we have sent you an e-mail with a link.")).toBeVisible();
 
   await page.goto(`${server.url}/ru/newsletter`);
   await page.getByPlaceholder("Ваш e-mail").fill(email.toUpperCase());
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Подписаться" }).click();
-  await expect(page.getByText("Вы подписаны. Спасибо!")).toBeVisible();
+  await expect(page.getByText("Почти готово: мы отправили вам письмо со ссылкой.")).toBeVisible();
   // Stored once, in lower case.
   const rows = await server.leadsWith(email);
   expect(rows).toHaveLength(1);
@@ -132,7 +132,7 @@ test("on a phone, the unit page's forms fetch their code when used, then send in
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the newsletter form posts to its own page and subscribes", async ({ page }) => {
+  test("the newsletter form posts to its own page and asks for confirmation", async ({ page }) => {
     const email = `nojs-news-${Date.now()}@example.com`;
     await page.goto(`${server.url}/`);
     const form = page.getByRole("form", { name: "Subscribe to Our Newsletter" });
@@ -140,7 +140,7 @@ test.describe("without JavaScript", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByText("You are subscribed. Thank you!")).toBeVisible();
+    await expect(page.getByText("Almost done: we have sent you an e-mail with a link.")).toBeVisible();
     expect(await server.leadsWith(email)).toHaveLength(1);
   });
 });

@@ -119,12 +119,24 @@ test("without JavaScript, in Russian: errors in place, no duplicate, one-click u
   });
   expect(confirmed.status()).toBe(200);
   await expect(await adminRow(email)).toContainText("Confirmed");
-
-  // A mail program's one-click unsubscribe (RFC 8058): a POST to the List-Unsubscribe address.
-  const oneClick = await request.post(
+  // The confirmed page links to unsubscribing with a token of its own: the confirm token is no
+  // unsubscribe token.
+  const stop =
+    (await confirmed.text()).match(/\/ru\/saved-searches\/unsubscribe\?token=([\w-]{43})/)?.[1] ??
+    "";
+  expect(stop).not.toBe("");
+  expect(stop).not.toBe(token);
+  const withConfirmToken = await request.post(
     `${server.url}/ru/saved-searches/unsubscribe?token=${token}`,
     { form: { "List-Unsubscribe": "One-Click" } },
   );
+  expect(withConfirmToken.status()).toBe(404);
+  await expect(await adminRow(email)).toContainText("Confirmed");
+
+  // A mail program's one-click unsubscribe (RFC 8058): a POST to the List-Unsubscribe address.
+  const oneClick = await request.post(`${server.url}/ru/saved-searches/unsubscribe?token=${stop}`, {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
   expect(oneClick.status()).toBe(200);
   await expect(await adminRow(email)).toContainText("Unsubscribed");
 

@@ -24,12 +24,8 @@ import {
   unitEnquirySchema,
   viewingSchema,
 } from "./lead-forms.ts";
-import {
-  findPropertyIdBySlug,
-  handleLeadPost,
-  storeLead,
-  subscribeToNewsletter,
-} from "./leads.server.ts";
+import { findPropertyIdBySlug, handleLeadPost, storeLead } from "./leads.server.ts";
+import { subscribeToNewsletter } from "./newsletter.server.ts";
 import type { MessageSettings } from "./outbox.server.ts";
 
 export interface LeadActionDeps {

@@ -267,3 +267,51 @@ export function replyEmail(
     ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
   };
 }
+
+const CONFIRM = {
+  en: {
+    subject: (brand: string) => `${brand}: please confirm your newsletter subscription`,
+    text: (brand: string, url: string, days: number) =>
+      [
+        "Hello,",
+        "",
+        `Someone, we hope you, asked for ${brand}'s newsletter to be sent to this address. To confirm, open this link within ${days} days:`,
+        url,
+        "",
+        "If it was not you, ignore this e-mail: without your confirmation we send you nothing.",
+        "",
+        `Kind regards,\n${brand}`,
+      ].join("\n"),
+  },
+  ru: {
+    subject: (brand: string) => `${brand}: подтвердите подписку на рассылку`,
+    text: (brand: string, url: string, days: number) =>
+      [
+        "Здравствуйте!",
+        "",
+        `Кто-то, надеемся, что вы, попросил присылать рассылку ${brand} на этот адрес. Чтобы подтвердить, откройте ссылку в течение ${days} дней:`,
+        url,
+        "",
+        "Если это были не вы, просто не отвечайте на это письмо: без вашего подтверждения мы ничего не пришлём.",
+        "",
+        `С уважением,\n${brand}`,
+      ].join("\n"),
+  },
+} as const;
+
+/** The double opt-in's one mail: the link that confirms a newsletter subscription. */
+export function newsletterConfirmationEmail(input: {
+  email: string;
+  language: Language;
+  confirmUrl: string;
+  contacts: Contacts;
+  expiresInDays: number;
+}): EmailMessage {
+  const c = CONFIRM[input.language];
+  return {
+    to: [input.email],
+    subject: c.subject(input.contacts.brandName),
+    text: c.text(input.contacts.brandName, input.confirmUrl, input.expiresInDays),
+    replyTo: input.contacts.email,
+  };
+}

@@ -5,7 +5,8 @@ import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { type LeadFormResult, ROI_LEAD_FIELDS } from "./lead-fields.ts";
 import { parseForm, roiLeadSchema } from "./lead-forms.ts";
-import { countLeads, handleLeadPost, storeLead, subscribeToNewsletter } from "./leads.server.ts";
+import { countLeads, handleLeadPost, storeLead } from "./leads.server.ts";
+import { subscribeToNewsletter } from "./newsletter.server.ts";
 
 const logger = pino({ level: "silent" });
 

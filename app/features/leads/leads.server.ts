@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { hitRateLimit, type RateLimitRule } from "../../db/rate-limit.server.ts";
-import { emailSuppressions, leads, properties } from "../../db/schema.ts";
+import { leads, properties } from "../../db/schema.ts";
 import type { LeadKind } from "../../domain/leads.ts";
 import { type Language, languageFromPath } from "../../i18n/languages.ts";
 import type { Logger } from "../../lib/logger.server.ts";
@@ -87,59 +87,6 @@ function messageLead(id: number, lead: NewLead, source: LeadSource) {
     utm: { source: source.utmSource, medium: source.utmMedium, campaign: source.utmCampaign },
     referrer: source.referrer,
   };
-}
-
-/**
- * One subscription per address: a second one for the same e-mail (any letter case) is accepted
- * and changes nothing. The database enforces it with a partial unique index.
- */
-export async function subscribeToNewsletter(
-  db: AppDatabase,
-  subscription: {
-    email: string;
-    language: Language;
-    sourcePage: string | null;
-    source?: LeadSource;
-  },
-  messages?: MessageSettings,
-): Promise<{ created: boolean }> {
-  const email = subscription.email.toLowerCase();
-  const source = subscription.source ?? NO_SOURCE;
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(leads)
-      .values({
-        kind: "newsletter",
-        email,
-        inputs: { consent: true },
-        language: subscription.language,
-        sourcePage: subscription.sourcePage,
-        ...source,
-      })
-      .onConflictDoNothing()
-      .returning({ id: leads.id });
-    // Subscribing again after unsubscribing is consent again.
-    const resubscribed =
-      (
-        await tx
-          .delete(emailSuppressions)
-          .where(eq(emailSuppressions.email, email))
-          .returning({ email: emailSuppressions.email })
-      ).length > 0;
-    let id = rows[0]?.id;
-    if (id === undefined && resubscribed) {
-      const [existing] = await tx
-        .select({ id: leads.id })
-        .from(leads)
-        .where(and(eq(leads.kind, "newsletter"), sql`lower(${leads.email}) = ${email}`));
-      id = existing?.id;
-    }
-    if (messages && id !== undefined) {
-      const lead: NewLead = { kind: "newsletter", inputs: {}, ...subscription, email, source };
-      await enqueueLeadMessages(tx, messageLead(id, { ...lead, email }, source), messages);
-    }
-    return { created: rows.length > 0 };
-  });
 }
 
 export async function findPropertyIdBySlug(db: AppDatabase, slug: string): Promise<number | null> {

@@ -15,7 +15,8 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { DEMO_CONTACTS } from "../../lib/contacts.test-fixture.ts";
 import { formatBaht } from "../../lib/format.ts";
 import { brochureFileName, cachedRoiBrochure } from "../owners/brochure.server.ts";
-import { storeLead, subscribeToNewsletter } from "./leads.server.ts";
+import { storeLead } from "./leads.server.ts";
+import { confirmNewsletter, subscribeToNewsletter } from "./newsletter.server.ts";
 import {
   createSenders,
   LEASE_MS,
@@ -27,7 +28,7 @@ import {
   type Senders,
   startOutboxWorker,
 } from "./outbox.server.ts";
-import { readUnsubscribeToken, suppressEmail } from "./unsubscribe.server.ts";
+import { findUnsubscribeAddress, suppressEmail } from "./unsubscribe.server.ts";
 
 const logger = pino({ level: "silent" });
 const PUBLIC_URL = "https://kamala.example";
@@ -510,7 +511,7 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   });
 
-  it("welcomes a subscriber with an unsubscribe link, and mails nothing once unsubscribed", async () => {
+  it("welcomes a confirmed subscriber with a one-click unsubscribe link, and mails nothing once unsubscribed", async () => {
     const s = settings(smtp.url, null);
     await subscribeToNewsletter(
       database.db,
@@ -518,13 +519,21 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
       s,
     );
     expect(await sendAll(s)).toBe(2);
+    const confirmation = smtp.messages.find((m) => m.subject?.includes("подтвердите подписку"));
+    const confirmLink = confirmation?.text?.match(/\/ru\/newsletter\/confirm\?token=(\S+)/);
+    await confirmNewsletter(database.db, confirmLink?.[1], s);
+    expect(await sendAll(s)).toBe(1);
     const welcome = smtp.messages.find((m) => m.subject?.includes("мы получили"));
     expect(welcome?.text).toContain("Вы подписались на нашу рассылку");
     const link = welcome?.text?.match(/https:\/\/kamala\.example\/ru\/unsubscribe\?token=(\S+)/);
     expect(link).toBeTruthy();
-    expect(readUnsubscribeToken(link?.[1] ?? null, SECRET)).toBe("reader@example.com");
+    expect(await findUnsubscribeAddress(database.db, link?.[1] ?? null, SECRET)).toBe(
+      "reader@example.com",
+    );
     const listHeader = welcome?.headerLines.find((h) => h.key === "list-unsubscribe");
     expect(listHeader?.line).toContain(`<${link?.[0]}>`);
+    const postHeader = welcome?.headerLines.find((h) => h.key === "list-unsubscribe-post");
+    expect(postHeader?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
     await suppressEmail(database.db, "reader@example.com");
     smtp.messages.length = 0;

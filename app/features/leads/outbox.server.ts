@@ -32,7 +32,6 @@ import {
   type TelegramMessage,
   telegramAlert,
 } from "./lead-messages.ts";
-import { unsubscribeUrl } from "./unsubscribe.server.ts";
 
 export const MAX_ATTEMPTS = 10;
 /** The longest one message may take to send; past it, the try counts as failed. */
@@ -55,7 +54,7 @@ export interface MessageSettings {
   publicUrl: string;
   contacts: Contacts;
   notifications: NotificationConfig;
-  /** Signs unsubscribe links. */
+  /** Signed the unsubscribe links of mails written before decision 094 (still accepted). */
   secret: string;
 }
 
@@ -97,7 +96,8 @@ export async function enqueueLeadMessages(
     const message: TelegramMessage = telegramAlert(full, publicUrl);
     rows.push({ channel: "telegram", purpose: "alert", leadId: lead.id, payload: message });
   }
-  if (notifications.email && full.email) {
+  // A newsletter signup's one mail is its confirmation, written by newsletter.server.ts.
+  if (notifications.email && full.email && full.kind !== "newsletter") {
     const email = full.email;
     const suppressed = await tx
       .select({ email: emailSuppressions.email })
@@ -105,11 +105,7 @@ export async function enqueueLeadMessages(
       .where(eq(emailSuppressions.email, email.toLowerCase()));
     // Over the recipient's daily caps the reply is withheld; the desk's alerts above still go.
     if (suppressed.length === 0 && (await takeReplyAllowance(tx, email, full.kind))) {
-      const unsubscribe =
-        full.kind === "newsletter"
-          ? unsubscribeUrl(publicUrl, email, settings.secret, full.language)
-          : undefined;
-      const message = replyEmail({ ...full, email }, publicUrl, settings.contacts, unsubscribe);
+      const message = replyEmail({ ...full, email }, publicUrl, settings.contacts, undefined);
       rows.push({ channel: "email", purpose: "reply", leadId: lead.id, payload: message });
     }
   }

@@ -1,7 +1,8 @@
 /** The unsubscribe page's loader and action, bound to the running server. */
 import { data } from "react-router";
+import { readEmailToken } from "../../db/email-tokens.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
-import { readUnsubscribeToken, suppressEmail } from "./unsubscribe.server.ts";
+import { findUnsubscribeAddress, suppressEmail } from "./unsubscribe.server.ts";
 
 export type UnsubscribeState =
   | { status: "confirm"; email: string; token: string }
@@ -9,29 +10,57 @@ export type UnsubscribeState =
   | { status: "invalid" }
   | { status: "unavailable" };
 
-/** GET only shows what would happen: mail scanners open links, and must not unsubscribe anyone. */
-export function unsubscribeLoader(url: URL) {
-  const token = url.searchParams.get("token");
-  const email = readUnsubscribeToken(token, getRuntime().config.sessionSecret);
-  if (!email || !token) return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
-  return data<UnsubscribeState>({ status: "confirm", email, token });
-}
+const MAX_TOKEN = 600;
+const tokenOf = (value: unknown) =>
+  typeof value === "string" && value.length <= MAX_TOKEN ? value : null;
 
-export async function unsubscribeAction(form: FormData) {
+async function addressOf(token: string | null) {
   const runtime = getRuntime();
-  const token = form.get("token");
-  const email = readUnsubscribeToken(
-    typeof token === "string" ? token : null,
+  // An old signed token needs no database; a random one is looked up.
+  if (!runtime.databaseReady && readEmailToken(token)) return "unavailable" as const;
+  const email = await findUnsubscribeAddress(
+    runtime.database.db,
+    token,
     runtime.config.sessionSecret,
   );
-  if (!email) return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
-  if (!runtime.databaseReady)
-    return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
+  return email ?? ("invalid" as const);
+}
+
+/** GET only shows what would happen: mail scanners open links, and must not unsubscribe anyone. */
+export async function unsubscribeLoader(url: URL) {
+  const token = tokenOf(url.searchParams.get("token"));
   try {
+    const email = await addressOf(token);
+    if (email === "unavailable")
+      return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
+    if (email === "invalid" || !token)
+      return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
+    return data<UnsubscribeState>({ status: "confirm", email, token });
+  } catch (error) {
+    currentLogger().error({ err: error }, "could not read an unsubscribe link");
+    return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
+  }
+}
+
+/**
+ * The page's button, with or without JavaScript (the token in the form), and the one-click POST
+ * of mail programs (RFC 8058: the token in the link's query, `List-Unsubscribe=One-Click` in the
+ * body). Either answers 200 with the page saying it is done.
+ */
+export async function unsubscribeAction(url: URL, form: FormData) {
+  const runtime = getRuntime();
+  const token = tokenOf(form.get("token")) ?? tokenOf(url.searchParams.get("token"));
+  try {
+    const email = await addressOf(token);
+    if (email === "unavailable")
+      return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
+    if (email === "invalid") return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
+    if (!runtime.databaseReady)
+      return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
     await suppressEmail(runtime.database.db, email);
+    return data<UnsubscribeState>({ status: "done", email });
   } catch (error) {
     currentLogger().error({ err: error }, "could not unsubscribe");
     return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
   }
-  return data<UnsubscribeState>({ status: "done", email });
 }

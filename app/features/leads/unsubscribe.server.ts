@@ -1,11 +1,13 @@
 /**
- * Unsubscribe links: a token names the address and is signed with the server's secret, so it
- * cannot be made for someone else's address. Addresses that unsubscribed are kept in
- * `email_suppressions` and never mailed again.
+ * Newsletter unsubscribe links: a random token, kept only as its SHA-256 in `email_tokens`
+ * (decision 094). Links in mails written before carry a token that names the address and is
+ * signed with the server's secret; those are still accepted. Addresses that unsubscribed are kept
+ * in `email_suppressions` and never mailed again, until a confirmation sent to them is used.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { findEmailToken } from "../../db/email-tokens.server.ts";
 import { emailSuppressions } from "../../db/schema.ts";
 import { type Language, localizePath } from "../../i18n/languages.ts";
 import { isEmailAddress } from "../../lib/email-address.ts";
@@ -19,18 +21,25 @@ function signature(email: string, secret: string): string {
     .slice(0, 32);
 }
 
+/** The signed token of the links written before decision 094 (made here for tests). */
 export function unsubscribeToken(email: string, secret: string): string {
   const address = email.toLowerCase();
   return `${Buffer.from(address).toString("base64url")}.${signature(address, secret)}`;
 }
 
-export function unsubscribeUrl(
-  publicUrl: string,
-  email: string,
+export function newsletterUnsubscribeUrl(publicUrl: string, token: string, lang: Language): string {
+  return `${publicUrl}${localizePath("/unsubscribe", lang)}?token=${token}`;
+}
+
+/** The address an unsubscribe token acts for: a random one of ours, or an old signed one. */
+export async function findUnsubscribeAddress(
+  db: AppDatabase,
+  token: string | null,
   secret: string,
-  lang: Language,
-): string {
-  return `${publicUrl}${localizePath("/unsubscribe", lang)}?token=${unsubscribeToken(email, secret)}`;
+): Promise<string | null> {
+  const signed = readUnsubscribeToken(token, secret);
+  if (signed) return signed;
+  return (await findEmailToken(db, "newsletter-unsubscribe", token))?.email ?? null;
 }
 
 /** The address a token names, or null when it is malformed, too long or not signed by us. */

@@ -163,24 +163,29 @@ describe.each(TEST_ENGINES)("viewing requests and unsubscribing on %s", (engine)
     });
   });
 
-  it("sends nothing to an address that unsubscribed; subscribing again is consent again", async () => {
+  it("sends nothing to an address that unsubscribed; signing it up again does not undo that", async () => {
     await suppressEmail(database.db, "gone@example.com");
     const first = (await newsletterAction(
       post("/newsletter", { email: "Gone@example.com", consent: "yes" }),
       next(),
     )) as unknown as Answer;
     expect(first.data).toEqual({ status: "ok" });
-    // Subscribing is asking for mail: the address is no longer suppressed, the welcome is written.
-    expect(await isSuppressed(database.db, "gone@example.com")).toBe(false);
+    // Anyone could have typed the address: it stays suppressed, and no welcome is written.
+    expect(await isSuppressed(database.db, "gone@example.com")).toBe(true);
     const [lead] = await database.db
       .select()
       .from(leads)
       .where(eq(leads.email, "gone@example.com"));
-    const welcome = await database.db
+    expect(lead?.confirmedAt).toBeNull();
+    const written = await database.db
       .select()
       .from(outbox)
       .where(eq(outbox.leadId, lead?.id ?? 0));
-    expect(welcome.map((m) => m.purpose)).toContain("reply");
+    const replies = written.filter((m) => m.purpose === "reply");
+    // Only the confirmation, which only the address's owner can use.
+    expect(replies.map((m) => (m.payload as { subject: string }).subject)).toEqual([
+      "Kamala Living: please confirm your newsletter subscription",
+    ]);
 
     await suppressEmail(database.db, "gone@example.com");
     await database.db.delete(outbox);
