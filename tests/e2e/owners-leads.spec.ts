@@ -33,7 +33,9 @@ test("newsletter: consent required, subscribing twice is fine", async ({ page })
   );
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByText("Almost done: we have sent you an e-mail with a link.")).toBeVisible();
+  await expect(
+    page.getByText("Almost done: we have sent you an e-mail with a link."),
+  ).toBeVisible();
 
   await page.goto(`${server.url}/ru/newsletter`);
   await page.getByPlaceholder("Ваш e-mail").fill(email.toUpperCase());
@@ -140,7 +142,9 @@ test.describe("without JavaScript", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByText("Almost done: we have sent you an e-mail with a link.")).toBeVisible();
+    await expect(
+      page.getByText("Almost done: we have sent you an e-mail with a link."),
+    ).toBeVisible();
     expect(await server.leadsWith(email)).toHaveLength(1);
   });
 });
