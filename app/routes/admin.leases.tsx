@@ -41,7 +41,7 @@ function Today({ today }: { today: Route.ComponentProps["loaderData"]["today"] }
       {nothing ? (
         <p className="text-ink-600">Nothing due, overdue or waiting.</p>
       ) : (
-        <ul className="space-y-1 text-sm" aria-label="Due, overdue and waiting">
+        <ul className="space-y-2 text-sm" aria-label="Due, overdue and waiting">
           {today.tasks.map((t) => (
             <li key={`task-${t.id}`} className={t.overdue ? "font-semibold text-rose-800" : ""}>
               <Link to={`/admin/leases/${t.leaseId}#tasks`} className="underline">

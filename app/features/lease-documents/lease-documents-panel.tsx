@@ -45,7 +45,7 @@ export function LeaseDocumentsPanel({
       {open.length === 0 ? (
         <p className="mb-3 text-sm text-ink-600">No due is waiting for payment.</p>
       ) : (
-        <ul className="mb-3 text-sm">
+        <ul className="mb-3 space-y-2 text-sm">
           {open.map((d) => (
             <li key={d.id}>
               <a href={`${base}/dues/${d.id}/invoice.pdf`} className="underline">
