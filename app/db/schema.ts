@@ -38,6 +38,7 @@ import {
   OWNER_STAY_STATUSES,
   OWNER_TOKEN_PURPOSES,
 } from "../domain/owners.ts";
+import { REPAIR_ACTORS, REPAIR_EVENT_KINDS, REPAIR_STAGES } from "../domain/repairs.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -897,6 +898,67 @@ export const ownerStayRequests = pgTable(
     index("owner_stay_requests_owner_idx").on(t.ownerId),
     check("owner_stay_requests_status_check", sql`${t.status} in (${inList(OWNER_STAY_STATUSES)})`),
     check("owner_stay_requests_dates_check", sql`${t.endDate} > ${t.startDate}`),
+  ],
+);
+
+/**
+ * A repair or maintenance ticket of a unit, opened by an owner or the desk. The quote (baht, and
+ * a picture of the quote document through the upload pipeline) waits for the owners when above
+ * their approval threshold; the final cost is kept for statements.
+ */
+export const repairTickets = pgTable(
+  "repair_tickets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    stage: text("stage", { enum: REPAIR_STAGES }).notNull().default("reported"),
+    quoteBaht: integer("quote_baht"),
+    /** The stored picture (a variant's path) of the contractor's quote. */
+    quoteKey: text("quote_key"),
+    /** The threshold the quote was checked against, as it was then. */
+    thresholdBaht: integer("threshold_baht"),
+    finalCostBaht: integer("final_cost_baht"),
+    openedByOwner: integer("opened_by_owner").references(() => owners.id, { onDelete: "set null" }),
+    openedByAdmin: integer("opened_by_admin").references(() => adminUsers.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("repair_tickets_property_idx").on(t.propertyId, t.createdAt),
+    check("repair_tickets_stage_check", sql`${t.stage} in (${inList(REPAIR_STAGES)})`),
+    check("repair_tickets_quote_check", sql`${t.quoteBaht} is null or ${t.quoteBaht} >= 0`),
+    check("repair_tickets_cost_check", sql`${t.finalCostBaht} is null or ${t.finalCostBaht} >= 0`),
+  ],
+);
+
+/** A ticket's history: each stage reached or photo added, with who (desk user or owner) and when. */
+export const repairEvents = pgTable(
+  "repair_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => repairTickets.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REPAIR_EVENT_KINDS }).notNull(),
+    actor: text("actor", { enum: REPAIR_ACTORS }).notNull(),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "set null" }),
+    amountBaht: integer("amount_baht"),
+    /** A photo's stored variant path (kind "photo"). */
+    photoKey: text("photo_key"),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("repair_events_ticket_idx").on(t.ticketId, t.id),
+    check("repair_events_kind_check", sql`${t.kind} in (${inList(REPAIR_EVENT_KINDS)})`),
+    check("repair_events_actor_check", sql`${t.actor} in (${inList(REPAIR_ACTORS)})`),
   ],
 );
 
