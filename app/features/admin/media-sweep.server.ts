@@ -1,13 +1,20 @@
 import { eq, like, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { auditLog, leaseInspectionItems, propertyImages } from "../../db/schema.ts";
+import {
+  auditLog,
+  leaseInspectionItems,
+  propertyImages,
+  repairEvents,
+  repairTickets,
+} from "../../db/schema.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 
 const KEY_IN_TEXT = /uploads\/[a-f0-9]{32}/g;
 const FILE = /^uploads\/([a-f0-9]{32})-\d+\.webp$/;
 
 /**
- * Deletes uploaded pictures that nothing refers to: no property or lease inspection uses them and no recorded
+ * Deletes uploaded pictures that nothing refers to: no property, lease inspection or repair ticket
+ * (its photos and quote) uses them and no recorded
  * deletion could restore them (typically uploaded into a form that was then cancelled). Only
  * files older than `minAgeMs` go, so a form being filled in right now keeps its uploads.
  */
@@ -41,6 +48,17 @@ export async function sweepUnusedUploads(
     .from(leaseInspectionItems)
     .where(sql`cardinality(${leaseInspectionItems.photoKeys}) > 0`);
   for (const row of photos) for (const key of row.paths.match(KEY_IN_TEXT) ?? []) used.add(key);
+  // Photos of repair tickets and pictures of their quotes, kept as a variant's path too.
+  const repairPhotos = await db
+    .select({ path: repairEvents.photoKey })
+    .from(repairEvents)
+    .where(sql`${repairEvents.photoKey} is not null`);
+  const quotes = await db
+    .select({ path: repairTickets.quoteKey })
+    .from(repairTickets)
+    .where(sql`${repairTickets.quoteKey} is not null`);
+  for (const row of [...repairPhotos, ...quotes])
+    for (const key of row.path?.match(KEY_IN_TEXT) ?? []) used.add(key);
   const deletions = await db
     .select({ before: sql<string>`${auditLog.before}::text` })
     .from(auditLog)
