@@ -274,6 +274,17 @@ describe("lead alert and reply channels", () => {
         /^SAVED_SEARCH_HOUR must be (an|a whole) hour from 0 to 23/,
       );
   });
+
+  it("keeps tenants' personal data five years after a lease ends unless told, at least 30 days", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).leaseDataRetentionDays).toBe(1825);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), LEASE_DATA_RETENTION_DAYS: "365" }).leaseDataRetentionDays,
+    ).toBe(365);
+    for (const value of ["29", "1.5", "forever", "-1"])
+      expect(configProblems({ LEASE_DATA_RETENTION_DAYS: value }).join()).toMatch(
+        /^LEASE_DATA_RETENTION_DAYS must be/,
+      );
+  });
 });
 
 describe("the office's position", () => {
