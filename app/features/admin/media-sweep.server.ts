@@ -2,10 +2,12 @@ import { eq, like, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import {
   auditLog,
+  depositDeductions,
   leaseInspectionItems,
   propertyImages,
   repairEvents,
   repairTickets,
+  tasks,
 } from "../../db/schema.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 
@@ -13,8 +15,8 @@ const KEY_IN_TEXT = /uploads\/[a-f0-9]{32}/g;
 const FILE = /^uploads\/([a-f0-9]{32})-\d+\.webp$/;
 
 /**
- * Deletes uploaded pictures that nothing refers to: no property, lease inspection or repair ticket
- * (its photos and quote) uses them and no recorded
+ * Deletes uploaded pictures that nothing refers to: no property, lease inspection, deposit
+ * deduction, TM30 receipt or repair ticket (its photos and quote) uses them and no recorded
  * deletion could restore them (typically uploaded into a form that was then cancelled). Only
  * files older than `minAgeMs` go, so a form being filled in right now keeps its uploads.
  */
@@ -57,7 +59,16 @@ export async function sweepUnusedUploads(
     .select({ path: repairTickets.quoteKey })
     .from(repairTickets)
     .where(sql`${repairTickets.quoteKey} is not null`);
-  for (const row of [...repairPhotos, ...quotes])
+  // Photos of deposit deductions and of TM30 receipts, kept as a variant's path too.
+  const deductionPhotos = await db
+    .select({ path: depositDeductions.mediaKey })
+    .from(depositDeductions)
+    .where(sql`${depositDeductions.mediaKey} is not null`);
+  const receipts = await db
+    .select({ path: tasks.receiptMediaKey })
+    .from(tasks)
+    .where(sql`${tasks.receiptMediaKey} is not null`);
+  for (const row of [...repairPhotos, ...quotes, ...deductionPhotos, ...receipts])
     for (const key of row.path?.match(KEY_IN_TEXT) ?? []) used.add(key);
   const deletions = await db
     .select({ before: sql<string>`${auditLog.before}::text` })
