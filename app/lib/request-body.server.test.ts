@@ -148,6 +148,9 @@ describe("readForm", () => {
     expect(bodyLimitFor("/admin/properties/12")).toBe(BODY_LIMITS.adminForm);
     expect(bodyLimitFor("/admin/properties/new.data")).toBe(BODY_LIMITS.adminForm);
     expect(bodyLimitFor("/admin/uploads")).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitFor("/owner/uploads")).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitFor("/ru/owner/uploads")).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitFor("/owner/repairs/1")).toBe(BODY_LIMITS.form);
   });
 });
 

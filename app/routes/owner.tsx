@@ -13,7 +13,9 @@ import {
   OwnerSignIn,
 } from "../features/owner-portal/owner-pages.tsx";
 import { loadOwnerOverview } from "../features/owner-portal/owner-portal.server.ts";
+import { OpenRepairsPanel } from "../features/owner-portal/owner-repair-pages.tsx";
 import { signInOwner, signOutOwner } from "../features/owner-portal/owner-sign-in.server.ts";
+import { listOwnerRepairs } from "../features/owner-portal/repairs.server.ts";
 import { languageFromPath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { readForm } from "../lib/request-body.server.ts";
@@ -35,8 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromPath(new URL(request.url).pathname);
   if (!(await getOwner(request))) return { signedIn: false as const };
   const owner = await requireOwner(request, lang);
-  const overview = await loadOwnerOverview(getRuntime().database.db, owner.id);
-  return { signedIn: true as const, name: owner.name, units: overview.units };
+  const db = getRuntime().database.db;
+  const overview = await loadOwnerOverview(db, owner.id);
+  const repairs = await listOwnerRepairs(db, owner.id, { open: true, limit: 10 });
+  return { signedIn: true as const, name: owner.name, units: overview.units, repairs };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,6 +62,7 @@ export default function Owner({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <OwnerFrame name={loaderData.name}>
       <OwnerOverview name={loaderData.name} units={loaderData.units} />
+      <OpenRepairsPanel repairs={loaderData.repairs} />
     </OwnerFrame>
   );
 }

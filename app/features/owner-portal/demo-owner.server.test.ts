@@ -5,6 +5,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { verifyPassword } from "../auth/password.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
 import { seedDemoOwner } from "./demo-owner.server.ts";
+import { listOwnerRepairs, loadOwnerRepair } from "./repairs.server.ts";
 
 const now = new Date("2026-11-26T03:00:00Z");
 
@@ -56,6 +57,20 @@ describe.each(TEST_ENGINES)("the demo owner on %s", (engine) => {
     // No stays of its own: the demo's calendars stay as the other demo data made them.
     expect(await db.select().from(stays).where(eq(stays.propertyId, condo))).toEqual([]);
     expect(await db.select().from(stays)).toHaveLength(2);
+
+    // A quote above the owner's ฿5,000 waits for them on the villa; a finished job on the condo.
+    const repairs = await listOwnerRepairs(db, owner?.id ?? 0);
+    expect(
+      repairs.map((r) => [r.propertyId, r.stage, r.quoteBaht, r.finalCostBaht]).sort(),
+    ).toEqual(
+      [
+        [villa, "quoted", 12_000, null],
+        [condo, "done", 1_800, 1_650],
+      ].sort(),
+    );
+    const waiting = repairs.find((r) => r.stage === "quoted");
+    const page = await loadOwnerRepair(db, owner?.id ?? 0, waiting?.id ?? 0);
+    expect(page?.history.map((h) => h.kind)).toEqual(["reported", "quoted"]);
 
     const again = await seedDemoOwner(db, { email: "owner@example.com", password: "x" }, now);
     expect(again).toEqual({ created: false, email: "owner@example.com", generatedPassword: null });

@@ -5,7 +5,15 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, not, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { owners, properties, unitOwners, unitPrograms } from "../../db/schema.ts";
+import {
+  owners,
+  properties,
+  repairEvents,
+  repairTickets,
+  unitOwners,
+  unitPrograms,
+} from "../../db/schema.ts";
+import { DEFAULT_APPROVAL_THRESHOLD_BAHT } from "../../domain/owners.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
 import { bangkokToday } from "../availability/calendar-dates.ts";
@@ -99,10 +107,79 @@ export async function seedDemoOwner(
         .values({ propertyId: condo, ownerId: owner.id, sharePercent: 100 });
       await tx.insert(unitPrograms).values({ propertyId: condo, kind: "revenue-share" });
     }
+    if (villa) await seedDemoRepairs(tx, villa, condo ?? villa, now);
   });
   return {
     created: true,
     email,
     generatedPassword: password === options.password ? null : password,
   };
+}
+
+type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/** The demo's repairs: a quote above the threshold waiting for the owner, and a finished job. */
+async function seedDemoRepairs(tx: Tx, villa: number, condo: number, now: Date) {
+  const earlier = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const [waiting] = await tx
+    .insert(repairTickets)
+    .values({
+      propertyId: villa,
+      title: "Air conditioner service",
+      description: "The bedroom unit drips and is noisy; the contractor quotes a full service.",
+      stage: "quoted",
+      quoteBaht: 12_000,
+      thresholdBaht: DEFAULT_APPROVAL_THRESHOLD_BAHT,
+      createdAt: earlier(3),
+      updatedAt: earlier(1),
+    })
+    .returning({ id: repairTickets.id });
+  const [finished] = await tx
+    .insert(repairTickets)
+    .values({
+      propertyId: condo,
+      title: "Shower head replaced",
+      stage: "done",
+      quoteBaht: 1_800,
+      thresholdBaht: DEFAULT_APPROVAL_THRESHOLD_BAHT,
+      finalCostBaht: 1_650,
+      createdAt: earlier(20),
+      updatedAt: earlier(17),
+    })
+    .returning({ id: repairTickets.id });
+  if (!waiting || !finished) throw new Error("The demo repairs were not stored");
+  await tx.insert(repairEvents).values([
+    { ticketId: waiting.id, kind: "reported", actor: "desk", createdAt: earlier(3) },
+    {
+      ticketId: waiting.id,
+      kind: "quoted",
+      actor: "desk",
+      amountBaht: 12_000,
+      createdAt: earlier(1),
+    },
+    { ticketId: finished.id, kind: "reported", actor: "desk", createdAt: earlier(20) },
+    {
+      ticketId: finished.id,
+      kind: "quoted",
+      actor: "desk",
+      amountBaht: 1_800,
+      createdAt: earlier(19),
+    },
+    {
+      ticketId: finished.id,
+      kind: "approved",
+      actor: "auto",
+      amountBaht: 1_800,
+      note: `At or below the approval threshold of ฿${DEFAULT_APPROVAL_THRESHOLD_BAHT.toLocaleString("en")}`,
+      createdAt: earlier(19),
+    },
+    { ticketId: finished.id, kind: "in-progress", actor: "desk", createdAt: earlier(18) },
+    {
+      ticketId: finished.id,
+      kind: "done",
+      actor: "desk",
+      amountBaht: 1_650,
+      createdAt: earlier(17),
+    },
+  ]);
 }

@@ -199,6 +199,11 @@ export function OwnersAdmin({
   return (
     <div className="space-y-8">
       <Message result={result} />
+      <p>
+        <Link to="/admin/owners/repairs" className="font-semibold text-sea-800 underline">
+          Repairs and maintenance tickets
+        </Link>
+      </p>
       <section className={panel} aria-labelledby="waiting-title">
         <h2 id="waiting-title" className="text-lg font-semibold text-sea-900">
           Owner stays waiting for the desk

@@ -207,6 +207,9 @@ export function OwnerFrame({ name, children }: { name: string; children: ReactNo
         <Link to={portalPath(lang)} className={linkStyle}>
           {t("ownerPortal.overview")}
         </Link>
+        <Link to={portalPath(lang, "/repairs")} className={linkStyle}>
+          {t("ownerRepairs.nav")}
+        </Link>
         <Link to={portalPath(lang, "/guide")} className={linkStyle}>
           {t("ownerPortal.guide")}
         </Link>

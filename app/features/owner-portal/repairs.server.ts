@@ -468,3 +468,12 @@ export async function loadRepairForAdmin(db: AppDatabase, ticketId: number) {
   const [ticket] = await db.select().from(repairTickets).where(eq(repairTickets.id, ticketId));
   return ticket ? ticketPage(db, ticket) : null;
 }
+
+/** Units with at least one owner, for the desk's form (a ticket is about an owned unit). */
+export async function listOwnedUnits(db: AppDatabase) {
+  return db
+    .selectDistinct({ id: properties.id, name: properties.name })
+    .from(unitOwners)
+    .innerJoin(properties, eq(properties.id, unitOwners.propertyId))
+    .orderBy(asc(properties.name), asc(properties.id));
+}
