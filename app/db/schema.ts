@@ -33,6 +33,7 @@ import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.
 import {
   DEFAULT_APPROVAL_THRESHOLD_BAHT,
   OWNER_ALERT_CHANNELS,
+  OWNER_DOCUMENT_CATEGORIES,
   OWNER_LANGUAGES,
   OWNER_PROGRAM_KINDS,
   OWNER_STAY_STATUSES,
@@ -898,6 +899,36 @@ export const ownerStayRequests = pgTable(
     index("owner_stay_requests_owner_idx").on(t.ownerId),
     check("owner_stay_requests_status_check", sql`${t.status} in (${inList(OWNER_STAY_STATUSES)})`),
     check("owner_stay_requests_dates_check", sql`${t.endDate} > ${t.startDate}`),
+  ],
+);
+
+/**
+ * A document for owners (management agreement, inspection report, insurance): of a unit (its
+ * owners see it) or of one owner. The file is kept in media storage under `private/`, which the
+ * public /media route refuses; only the portal's download, after an ownership check, serves it.
+ */
+export const ownerDocuments = pgTable(
+  "owner_documents",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: text("category", { enum: OWNER_DOCUMENT_CATEGORIES }).notNull(),
+    mediaKey: text("media_key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("owner_documents_property_idx").on(t.propertyId),
+    index("owner_documents_owner_idx").on(t.ownerId),
+    check(
+      "owner_documents_category_check",
+      sql`${t.category} in (${inList(OWNER_DOCUMENT_CATEGORIES)})`,
+    ),
+    check("owner_documents_target_check", sql`num_nonnulls(${t.propertyId}, ${t.ownerId}) = 1`),
   ],
 );
 

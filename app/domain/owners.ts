@@ -34,3 +34,10 @@ export const GUARANTEED_STAY_SEASON = { from: "05-01", to: "09-30" } as const;
 
 /** Every unit's owners' shares add up to this. */
 export const FULL_SHARE_PERCENT = 100;
+
+/** What a document in an owner's portal is. */
+export const OWNER_DOCUMENT_CATEGORIES = ["agreement", "inspection", "insurance", "other"] as const;
+export type OwnerDocumentCategory = (typeof OWNER_DOCUMENT_CATEGORIES)[number];
+
+/** A document's file is a PDF or a picture of at most this many bytes. */
+export const MAX_OWNER_DOCUMENT_BYTES = 10 * 1024 * 1024;
