@@ -18,6 +18,7 @@ import {
   STATUS_LABELS,
   TM30_REASON_LABELS,
 } from "../features/leases/lease-labels.ts";
+import { LeasePhotoField } from "../features/leases/lease-photo-field.tsx";
 import { LIMITS } from "../features/leases/lease-schema.ts";
 import { type LeaseDetails, loadLease } from "../features/leases/leases.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
@@ -89,6 +90,23 @@ function Input({
         </p>
       )}
     </div>
+  );
+}
+
+/** The photo field of `form`, with the last post's message for it. */
+function PhotoInput({ form, label }: { form: string; label: string }) {
+  const result = useActionData<LeaseActionResult>();
+  const error =
+    result && !result.ok && result.form === form ? result.fieldErrors?.photo : undefined;
+  return <LeasePhotoField label={label} error={error} errorId={`${form}-photo-error`} />;
+}
+
+/** A stored photo, linked to itself at its stored size. */
+function Photo({ path, alt }: { path: string; alt: string }) {
+  return (
+    <a href={`/media/${path}`} className="mt-1 inline-block">
+      <img src={`/media/${path}`} alt={alt} className="h-20 rounded" loading="lazy" />
+    </a>
   );
 }
 
@@ -414,9 +432,14 @@ function Deposit({ lease, today }: { lease: LeaseDetails; today: string }) {
       {d.deductions.length > 0 && (
         <ul className="mt-2 text-sm" aria-label="Deductions">
           {d.deductions.map((x) => (
-            <li key={x.id}>
+            <li key={x.id} data-deduction={x.id}>
               {baht(x.amount)}: {x.reason}
               {x.isRepair ? " (repair)" : ""}
+              {x.mediaKey && (
+                <div>
+                  <Photo path={x.mediaKey} alt={`Photo of the deduction: ${x.reason}`} />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -452,6 +475,7 @@ function Deposit({ lease, today }: { lease: LeaseDetails; today: string }) {
       )}
       {(d.status === "received" || d.status === "held") && (
         <Form
+          key={d.deductions.length}
           method="post"
           className="mt-3 grid gap-2 sm:grid-cols-3 sm:items-end"
           aria-label="Add a deduction"
@@ -469,6 +493,9 @@ function Deposit({ lease, today }: { lease: LeaseDetails; today: string }) {
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="isRepair" /> A repair
           </label>
+          <div className="sm:col-span-3">
+            <PhotoInput form="deduction" label="Photo of the damage" />
+          </div>
           <div className="sm:col-span-3">
             <button type="submit" className={buttonStyles.secondary} disabled={busy}>
               Add deduction
@@ -523,6 +550,12 @@ function Tasks({ lease }: { lease: LeaseDetails }) {
                   ? `: done ${formatAdminDateTime(task.doneAt)}, receipt ${task.receiptNumber}`
                   : `: ${task.overdue ? "overdue since" : "due by"} ${formatAdminDateTime(task.dueAt)}`}
               </p>
+              {task.receiptMediaKey && (
+                <Photo
+                  path={task.receiptMediaKey}
+                  alt={`TM30 receipt ${task.receiptNumber ?? ""}`}
+                />
+              )}
               {t && (
                 <p className="text-ink-600">
                   {t.name ?? "erased"}, {t.nationality ?? "nationality?"}, passport{" "}
@@ -546,6 +579,7 @@ function Tasks({ lease }: { lease: LeaseDetails }) {
                     required
                     maxLength={LIMITS.receipt}
                   />
+                  <PhotoInput form={`task-${task.id}`} label="Photo of the receipt" />
                   <button type="submit" className={buttonStyles.secondary} disabled={busy}>
                     Reported
                   </button>

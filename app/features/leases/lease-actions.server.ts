@@ -82,6 +82,16 @@ function refused(form: string, error: unknown) {
   );
 }
 
+/**
+ * A photo field's path must be a file the upload endpoint stored; anything else is refused in
+ * place, before the service is called.
+ */
+async function missingPhoto(form: string, photo: string) {
+  if (await getRuntime().storage.exists(photo)) return null;
+  const message = "That photo was not found; upload it again.";
+  return answer({ ok: false, form, message, fieldErrors: { photo: message } }, 400);
+}
+
 /** The new-lease form: a draft, then its page. */
 export async function newLeaseAction(request: Request, adminId: number) {
   const { database } = getRuntime();
@@ -167,10 +177,13 @@ export async function leaseAction(request: Request, leaseId: number, adminId: nu
       case "deduction": {
         const parsed = deductionFormSchema.safeParse(fields);
         if (!parsed.success) return invalid("deduction", parsed.error.issues);
+        const { photo, ...deduction } = parsed.data;
+        const notStored = await missingPhoto("deduction", photo);
+        if (notStored) return notStored;
         await addDeduction(
           db,
           leaseId,
-          { ...parsed.data, amount: parsed.data.amount as number },
+          { ...deduction, amount: deduction.amount as number, mediaKey: photo },
           adminId,
         );
         return answer({ ok: true, form: "deduction", message: "Deduction added." });
@@ -184,7 +197,17 @@ export async function leaseAction(request: Request, leaseId: number, adminId: nu
       case "tm30-done": {
         const parsed = taskDoneFormSchema.safeParse(fields);
         if (!parsed.success) return invalid(`task-${fields.taskId ?? ""}`, parsed.error.issues);
-        await completeTask(db, leaseId, parsed.data.taskId, parsed.data.receiptNumber, adminId);
+        const notStored = await missingPhoto(`task-${parsed.data.taskId}`, parsed.data.photo);
+        if (notStored) return notStored;
+        await completeTask(
+          db,
+          leaseId,
+          parsed.data.taskId,
+          parsed.data.receiptNumber,
+          adminId,
+          {},
+          parsed.data.photo,
+        );
         return answer({
           ok: true,
           form: `task-${parsed.data.taskId}`,

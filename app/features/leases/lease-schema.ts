@@ -189,6 +189,17 @@ export const paymentFormSchema = z.object({
 export const endFormSchema = z.object({ endedOn: day("Last day (first free day)") });
 export const endDateFormSchema = z.object({ endDate: day("New end") });
 
+/** A stored variant of an upload, `uploads/<32 hex>-<width>.webp`, as the upload endpoint made it. */
+export const PHOTO_PATH = /^uploads\/[a-f0-9]{32}-[0-9]{1,4}\.webp$/;
+
+const photo = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(60, "Upload the photo again")
+    .regex(PHOTO_PATH, "Upload the photo again");
+
 export const deductionFormSchema = z.object({
   amount: wholeNumber("Amount", 1, MAX_BAHT).refine((v) => v !== undefined, "Amount is required"),
   reason: z
@@ -197,6 +208,7 @@ export const deductionFormSchema = z.object({
     .min(1, "Reason is required")
     .max(LIMITS.reason, `Reason must be at most ${LIMITS.reason} characters`),
   isRepair: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  photo: photo("Add a photo of the damage"),
 });
 
 export const depositReturnFormSchema = z.object({ returnedOn: day("Return date") });
@@ -212,6 +224,7 @@ export const taskDoneFormSchema = z.object({
     .trim()
     .min(1, "Receipt number is required")
     .max(LIMITS.receipt, `Receipt number must be at most ${LIMITS.receipt} characters`),
+  photo: photo("Add a photo of the receipt"),
 });
 
 export const returnFromAbroadFormSchema = z.object({

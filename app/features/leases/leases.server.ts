@@ -168,6 +168,8 @@ export interface LeaseDetails {
     dueAt: string;
     doneAt: string | null;
     receiptNumber: string | null;
+    /** The receipt's photo: a stored variant of an upload. */
+    receiptMediaKey: string | null;
     reason: Tm30Reason;
     overdue: boolean;
   }[];
@@ -329,6 +331,7 @@ export async function loadLease(
       dueAt: t.dueAt.toISOString(),
       doneAt: t.doneAt?.toISOString() ?? null,
       receiptNumber: t.receiptNumber,
+      receiptMediaKey: t.receiptMediaKey,
       reason: ((t.details as { reason?: Tm30Reason }).reason ?? "signing") as Tm30Reason,
       overdue: t.doneAt === null && t.dueAt < now,
     })),
@@ -981,7 +984,10 @@ export async function tenantReturned(
   });
 }
 
-/** A TM30 report made: the task is done with Immigration's receipt number. */
+/**
+ * A TM30 report made: the task is done with Immigration's receipt number and, from the lease
+ * page, a photo of the receipt (a stored upload variant, checked by the caller).
+ */
 export async function completeTask(
   db: AppDatabase,
   leaseId: number,
@@ -989,13 +995,14 @@ export async function completeTask(
   receiptNumber: string,
   by: number | null,
   clock: LeaseClock = {},
+  receiptMediaKey: string | null = null,
 ): Promise<void> {
   const now = nowOf(clock);
   await db.transaction(async (tx) => {
     await lockLease(tx, leaseId);
     const [task] = await tx
       .update(tasks)
-      .set({ doneAt: now, doneBy: by, receiptNumber })
+      .set({ doneAt: now, doneBy: by, receiptNumber, receiptMediaKey })
       .where(and(eq(tasks.id, taskId), eq(tasks.leaseId, leaseId), isNull(tasks.doneAt)))
       .returning({ id: tasks.id });
     if (!task) throw new LeaseError("This task is done already or is not this lease's.", 409);
