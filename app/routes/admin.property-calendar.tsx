@@ -58,6 +58,14 @@ function Notice({ result, form }: { result: CalendarActionResult | undefined; fo
       className={`mt-2 text-sm ${result.ok ? "text-emerald-800" : "text-rose-700"}`}
     >
       {result.message}
+      {result.leaseId !== undefined && (
+        <>
+          {" "}
+          <Link to={`/admin/leases/${result.leaseId}`} className="font-semibold underline">
+            Open lease #{result.leaseId}
+          </Link>
+        </>
+      )}
     </p>
   );
 }
@@ -274,16 +282,22 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
                   {stay.tenantName && <span>Tenant: {stay.tenantName}</span>}
                   {stay.leaseMonths && <span>{stay.leaseMonths} months</span>}
                   <span className="text-ink-500">
-                    {stay.feedId === null
-                      ? "entered by hand"
-                      : `from ${feedName.get(stay.feedId) ?? "a feed"}`}
+                    {stay.leaseId ? (
+                      <Link to={`/admin/leases/${stay.leaseId}`} className="underline">
+                        from lease #{stay.leaseId}: change it there
+                      </Link>
+                    ) : stay.feedId === null ? (
+                      "entered by hand"
+                    ) : (
+                      `from ${feedName.get(stay.feedId) ?? "a feed"}`
+                    )}
                   </span>
                   {stay.conflict && (
                     <span className="rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900">
                       conflict
                     </span>
                   )}
-                  {stay.feedId === null && (
+                  {stay.feedId === null && !stay.leaseId && (
                     <Form method="post" className="ml-auto">
                       <input type="hidden" name="intent" value="remove-stay" />
                       <input type="hidden" name="id" value={stay.id} />
@@ -298,7 +312,7 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
                     </Form>
                   )}
                 </div>
-                {stay.feedId === null && (
+                {stay.feedId === null && !stay.leaseId && (
                   <details className="mt-2">
                     <summary className="cursor-pointer text-sea-800">Change</summary>
                     <Form method="post" className="mt-2 space-y-2">

@@ -131,6 +131,10 @@ test("a lead becomes a signed lease: its stay on the calendar and in the .ics, a
   await page.getByRole("link", { name: "calendar", exact: true }).click();
   await expect(page.getByTestId("stay")).toHaveCount(1);
   await expect(page.getByTestId("stay")).toContainText(start);
+  // The stay is the lease's: a link to it, and no button to change or remove it by hand.
+  await expect(page.getByTestId("stay").getByRole("link", { name: /from lease #/ })).toBeVisible();
+  await expect(page.getByTestId("stay").getByRole("button")).toHaveCount(0);
+  await expect(page.getByTestId("stay").getByText("Change", { exact: true })).toHaveCount(0);
   const ics = await (
     await page.request.get(`${server.url}/units/${unit.slug}/calendar.ics`)
   ).text();

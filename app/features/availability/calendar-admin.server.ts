@@ -45,6 +45,8 @@ export interface CalendarActionResult {
   /** The form the answer belongs to ("add-stay", "stay-12", "add-feed", "feed-3"). */
   form: string;
   fieldErrors?: Record<string, string>;
+  /** A stay refused because it belongs to this lease: the page links to it. */
+  leaseId?: number;
 }
 
 /**
@@ -266,7 +268,12 @@ export async function calendarAction(request: Request, propertyId: number, admin
       const formName =
         intent === "add-stay" ? "add-stay" : intent === "update-stay" ? `stay-${itemId}` : "stays";
       return answer(
-        { ok: false, form: formName, message: error.message },
+        {
+          ok: false,
+          form: formName,
+          message: error.message,
+          ...(error.leaseId !== null ? { leaseId: error.leaseId } : {}),
+        },
         error.reason === "not-found" ? 404 : 409,
       );
     }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditEntry, auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { auditLog, calendarFeeds, properties, stays } from "../../db/schema.ts";
+import { auditLog, calendarFeeds, leases, properties, stays } from "../../db/schema.ts";
 import { bangkokToday } from "./calendar-dates.ts";
 import { DEFAULT_HORIZON_DAYS, deriveStatus } from "./derive-status.ts";
 import { nextTurn } from "./next-turn.ts";
@@ -21,7 +21,9 @@ export interface AvailabilityClock {
 export class StayError extends Error {
   constructor(
     message: string,
-    readonly reason: "not-found" | "overlap" | "not-manual",
+    readonly reason: "not-found" | "overlap" | "not-manual" | "lease-owned",
+    /** The lease a `lease-owned` stay belongs to. */
+    readonly leaseId: number | null = null,
   ) {
     super(message);
     this.name = "StayError";
@@ -38,6 +40,8 @@ export interface StayRow {
   feedId: number | null;
   feedUid: string | null;
   conflict: boolean;
+  /** The lease this stay belongs to (changed only through it); listed pages only. */
+  leaseId?: number | null;
 }
 
 const stayColumns = {
@@ -89,8 +93,9 @@ export async function listStayPage(
   limit: number,
 ): Promise<StayRow[]> {
   const rows = await db
-    .select(stayColumns)
+    .select({ ...stayColumns, leaseId: leases.id })
     .from(stays)
+    .leftJoin(leases, eq(leases.stayId, stays.id))
     .where(eq(stays.propertyId, propertyId))
     .orderBy(
       sql`${stays.endDate} <= ${today}`,
@@ -222,16 +227,31 @@ export async function addStay(
   });
 }
 
-async function manualStayIn(tx: Tx, propertyId: number, stayId: number) {
+/**
+ * Who changes a stay: by hand (the calendar page, `{}`), or the lease of that id. A lease's stay
+ * (its `stay_id`) follows the lease and is changed or removed only by it.
+ */
+export interface StayChanger {
+  leaseId?: number;
+}
+
+async function manualStayIn(tx: Tx, propertyId: number, stayId: number, changer: StayChanger) {
   const [row] = await tx
-    .select({ feedId: stays.feedId })
+    .select({ feedId: stays.feedId, leaseId: leases.id })
     .from(stays)
+    .leftJoin(leases, eq(leases.stayId, stays.id))
     .where(and(eq(stays.id, stayId), eq(stays.propertyId, propertyId)));
   if (!row) throw new StayError("This stay no longer exists.", "not-found");
   if (row.feedId !== null)
     throw new StayError(
       "This stay comes from a calendar feed: change it where the feed is kept.",
       "not-manual",
+    );
+  if (row.leaseId !== null && row.leaseId !== changer.leaseId)
+    throw new StayError(
+      `This stay belongs to lease #${row.leaseId}: change the lease instead.`,
+      "lease-owned",
+      row.leaseId,
     );
 }
 
@@ -242,10 +262,11 @@ export async function updateStay(
   input: StayInput,
   clock: AvailabilityClock = {},
   by: number | null = null,
+  changer: StayChanger = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUnit(tx, propertyId);
-    await manualStayIn(tx, propertyId, stayId);
+    await manualStayIn(tx, propertyId, stayId, changer);
     await assertNoOverlap(tx, propertyId, input, stayId);
     const before = await staySnapshot(tx, stayId);
     await tx
@@ -265,10 +286,11 @@ export async function removeStay(
   stayId: number,
   clock: AvailabilityClock = {},
   by: number | null = null,
+  changer: StayChanger = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUnit(tx, propertyId);
-    await manualStayIn(tx, propertyId, stayId);
+    await manualStayIn(tx, propertyId, stayId, changer);
     const before = await staySnapshot(tx, stayId);
     await tx.delete(stays).where(eq(stays.id, stayId));
     await recordStayChange(tx, by, "delete", propertyId, before, null);

@@ -612,10 +612,14 @@ async function syncStay(
   return withClash(async () => {
     if (lease.stayId !== null) {
       if (end <= lease.startDate) {
-        await removeStay(asDatabase(tx), lease.propertyId, lease.stayId, clock, by);
+        await removeStay(asDatabase(tx), lease.propertyId, lease.stayId, clock, by, {
+          leaseId: lease.id,
+        });
         return null;
       }
-      await updateStay(asDatabase(tx), lease.propertyId, lease.stayId, input, clock, by);
+      await updateStay(asDatabase(tx), lease.propertyId, lease.stayId, input, clock, by, {
+        leaseId: lease.id,
+      });
       return lease.stayId;
     }
     if (end <= lease.startDate) return null;
@@ -783,7 +787,9 @@ export async function cancelLease(
     assertMove(lease.status, "cancelled");
     if (lease.stayId !== null)
       await withClash(() =>
-        removeStay(asDatabase(tx), lease.propertyId, lease.stayId as number, clock, by),
+        removeStay(asDatabase(tx), lease.propertyId, lease.stayId as number, clock, by, {
+          leaseId: lease.id,
+        }),
       );
     const dues = await syncDues(tx, id, []);
     await touch(tx, id, {
