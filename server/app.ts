@@ -150,7 +150,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   });
   const prepare = async () => {
     await database.exclusive(() => database.migrate());
-    const { seeded, demoOwner } = await seedIfEmpty(database, config.demo);
+    const { seeded, demoOwner } = await seedIfEmpty(database, config.demo, storage);
     if (seeded > 0) logger.info({ units: seeded }, "seeded demo data");
     if (demoOwner?.created) {
       // Printed this once: the demo owner's password is not kept anywhere else in clear.

@@ -1,7 +1,11 @@
+import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3Storage } from "../app/features/media/s3-storage.server.ts";
+import { LocalDiskStorage } from "../app/features/media/storage.server.ts";
 import { loadConfig } from "../app/lib/config.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { startS3Server, type TestBucket } from "../tests/support/s3-server.ts";
@@ -79,6 +83,60 @@ describe("/media from a bucket", () => {
       expect(odd.status).toBe(404);
     } finally {
       await site.close();
+    }
+  });
+});
+
+describe("/media and owners' private documents", () => {
+  const pdf = new TextEncoder().encode("%PDF-1.4 private");
+  const key = `private/documents/${"a".repeat(32)}.pdf`;
+  const tries = [
+    `/media/${key}`,
+    `/media/%70rivate/documents/${"a".repeat(32)}.pdf`,
+    `/media//${key}`,
+    "/media/private/",
+    "/media/%E0%A4%A",
+  ];
+
+  it("never serves a file under private/ from a bucket, nor redirects to it", async () => {
+    await storage.put(key, pdf);
+    expect(await storage.exists(key)).toBe(true);
+    const envs: Record<string, string>[] = [
+      {},
+      { MEDIA_PUBLIC_URL: "https://cdn.example/pictures/" },
+    ];
+    for (const env of envs) {
+      const site = await serve(env);
+      try {
+        for (const path of tries) {
+          const answer = await fetch(`${site.url}${path}`, { redirect: "manual" });
+          expect(answer.status, `${path} ${JSON.stringify(env)}`).toBe(404);
+        }
+      } finally {
+        await site.close();
+      }
+    }
+  });
+
+  it("never serves a file under private/ from local disk", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "media-private-"));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const disk = new LocalDiskStorage(config.mediaDir);
+    await disk.put(key, pdf);
+    await disk.put("uploads/abc-480.webp", bytes);
+    const app = express().use("/media", mediaHandler(config, disk, createLogger("silent")));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${url}/media/uploads/abc-480.webp`)).status).toBe(200);
+      for (const path of tries) {
+        const answer = await fetch(`${url}${path}`);
+        expect(answer.status, path).toBe(404);
+        expect(await answer.text()).not.toContain("%PDF");
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

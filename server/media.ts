@@ -1,13 +1,13 @@
 import { pipeline } from "node:stream";
 import express, { type RequestHandler } from "express";
 import { MEDIA_CACHE_CONTROL, S3Storage } from "../app/features/media/s3-storage.server.ts";
-import { isSafeMediaPath } from "../app/features/media/storage.server.ts";
+import { isPublicMediaPath } from "../app/features/media/storage.server.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import type { MediaStorage } from "../app/lib/media-storage.ts";
 
 /**
- * `/media/...`, mounted there: pictures from local disk, or streamed from the S3 bucket with the
+ * `/media/...`, mounted there (never `private/`, owners' documents): pictures from local disk, or streamed from the S3 bucket with the
  * same headers, so pages keep naming them on this site's own origin. With MEDIA_PUBLIC_URL set,
  * a permanent redirect sends browsers to the CDN or bucket instead.
  */
@@ -20,18 +20,29 @@ export function mediaHandler(
     const base = config.mediaPublicUrl;
     return (req, res) => {
       const file = req.path.slice(1);
-      if (!isSafeMediaPath(file)) return notFound(res);
+      if (!isPublicMediaPath(file)) return notFound(res);
       res.set("Cache-Control", MEDIA_CACHE_CONTROL).redirect(301, `${base}/${file}`);
     };
   }
   if (storage instanceof S3Storage) return fromBucket(storage, logger);
-  return express.static(config.mediaDir, {
+  const files = express.static(config.mediaDir, {
     immutable: true,
     maxAge: "1y",
     index: false,
     fallthrough: false,
     dotfiles: "deny",
   });
+  // Owners' documents live under private/: only the portal's checked download serves them.
+  return (req, res, next) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return notFound(res);
+    }
+    if (/^[/\\]*private([/\\]|$)/i.test(path)) return notFound(res);
+    return files(req, res, next);
+  };
 }
 
 function fromBucket(storage: S3Storage, logger: Logger): RequestHandler {
@@ -41,7 +52,7 @@ function fromBucket(storage: S3Storage, logger: Logger): RequestHandler {
       return;
     }
     const file = req.path.slice(1);
-    if (!isSafeMediaPath(file)) return notFound(res);
+    if (!isPublicMediaPath(file)) return notFound(res);
     let object: Awaited<ReturnType<S3Storage["open"]>>;
     try {
       object = await storage.open(file, req.get("if-none-match"));

@@ -844,6 +844,27 @@ export const en = {
     errorPhoto: "The photo could not be added; upload it again.",
     back: "All repairs",
   },
+  ownerDocuments: {
+    nav: "Documents",
+    title: "Documents",
+    intro:
+      "Agreements, inspection reports and insurance papers the desk keeps for you. Each downloads to your device.",
+    latest: "Latest documents",
+    all: "All documents",
+    none: "No documents yet.",
+    download: "Download {{title}}",
+    line: "{{category}} · {{unit}} · {{date}} · {{size}}",
+    yours: "for you",
+    categories: {
+      agreement: "Management agreement",
+      inspection: "Inspection report",
+      insurance: "Insurance",
+      other: "Other",
+    },
+    pdf: "PDF",
+    picture: "picture",
+    size: "{{n}} KB",
+  },
   ownerMail: {
     inviteSubject: "Your owner portal account",
     inviteText:

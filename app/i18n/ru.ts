@@ -879,6 +879,27 @@ export const ru = {
     errorPhoto: "Не удалось добавить фото; загрузите его ещё раз.",
     back: "Все ремонты",
   },
+  ownerDocuments: {
+    nav: "Документы",
+    title: "Документы",
+    intro:
+      "Договоры, акты осмотра и страховые документы, которые офис хранит для вас. Каждый скачивается на ваше устройство.",
+    latest: "Новые документы",
+    all: "Все документы",
+    none: "Документов пока нет.",
+    download: "Скачать: {{title}}",
+    line: "{{category}} · {{unit}} · {{date}} · {{size}}",
+    yours: "для вас",
+    categories: {
+      agreement: "Договор управления",
+      inspection: "Акт осмотра",
+      insurance: "Страхование",
+      other: "Другое",
+    },
+    pdf: "PDF",
+    picture: "изображение",
+    size: "{{n}} КБ",
+  },
   ownerMail: {
     inviteSubject: "Ваш кабинет владельца",
     inviteText:

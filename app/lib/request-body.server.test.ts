@@ -149,6 +149,8 @@ describe("readForm", () => {
     expect(bodyLimitFor("/admin/properties/new.data")).toBe(BODY_LIMITS.adminForm);
     expect(bodyLimitFor("/admin/uploads")).toBe(BODY_LIMITS.upload);
     expect(bodyLimitFor("/owner/uploads")).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitFor("/admin/owners/documents")).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitFor("/owner/documents")).toBe(BODY_LIMITS.form);
     expect(bodyLimitFor("/ru/owner/uploads")).toBe(BODY_LIMITS.upload);
     expect(bodyLimitFor("/owner/repairs/1")).toBe(BODY_LIMITS.form);
   });

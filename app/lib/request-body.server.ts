@@ -16,13 +16,18 @@ export const BODY_LIMITS = {
 } as const;
 
 /**
- * The limit of a path (`.data` URLs of client navigations included): uploads (the desk's, and an
- * owner's repair photos) take a picture, the property form its texts and picture list; sign-in
- * and everything else a few short fields.
+ * The limit of a path (`.data` URLs of client navigations included): uploads (the desk's, an
+ * owner's repair photos, owners' documents) take a file, the property form its texts and picture
+ * list; sign-in and everything else a few short fields.
  */
 export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, "");
-  if (path === "/admin/uploads" || path === "/owner/uploads" || path === "/ru/owner/uploads")
+  if (
+    path === "/admin/uploads" ||
+    path === "/admin/owners/documents" ||
+    path === "/owner/uploads" ||
+    path === "/ru/owner/uploads"
+  )
     return BODY_LIMITS.upload;
   if (path.startsWith("/admin/properties/")) return BODY_LIMITS.adminForm;
   return BODY_LIMITS.form;

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
+import { listOwnerDocuments } from "../features/owner-portal/documents.server.ts";
+import { LatestDocumentsPanel } from "../features/owner-portal/owner-document-pages.tsx";
 import {
   getOwner,
   requireOwner,
@@ -40,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getRuntime().database.db;
   const overview = await loadOwnerOverview(db, owner.id);
   const repairs = await listOwnerRepairs(db, owner.id, { open: true, limit: 10 });
-  return { signedIn: true as const, name: owner.name, units: overview.units, repairs };
+  const documents = await listOwnerDocuments(db, owner.id, 3);
+  return { signedIn: true as const, name: owner.name, units: overview.units, repairs, documents };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,6 +66,7 @@ export default function Owner({ loaderData, actionData }: Route.ComponentProps) 
     <OwnerFrame name={loaderData.name}>
       <OwnerOverview name={loaderData.name} units={loaderData.units} />
       <OpenRepairsPanel repairs={loaderData.repairs} />
+      <LatestDocumentsPanel documents={loaderData.documents} />
     </OwnerFrame>
   );
 }

@@ -148,6 +148,8 @@ export async function seedIfEmpty(
   demo: { seed: boolean; ownerEmail?: string; ownerPassword?: string | undefined } = {
     seed: true,
   },
+  /** Where the demo owner's documents are stored; without it they get none. */
+  storage?: MediaStorage,
 ): Promise<{ seeded: number; demoOwner?: Awaited<ReturnType<typeof seedDemoOwner>> }> {
   // SEED_DEMO=off: no demo units, and so no demo owner.
   if (!demo.seed) return { seeded: 0 };
@@ -169,6 +171,7 @@ export async function seedIfEmpty(
     const demoOwner = await seedDemoOwner(db, {
       email: demo.ownerEmail,
       password: demo.ownerPassword,
+      storage,
     });
     return { seeded, demoOwner };
   });

@@ -60,8 +60,11 @@ export class S3Storage implements MediaStorage {
         Bucket: this.bucket,
         Key: relativePath,
         Body: data,
-        ContentType: "image/webp",
-        CacheControl: MEDIA_CACHE_CONTROL,
+        ContentType: relativePath.endsWith(".pdf") ? "application/pdf" : "image/webp",
+        // Private documents are never cached by a CDN or browser on the way.
+        CacheControl: relativePath.startsWith("private/")
+          ? "private, no-store"
+          : MEDIA_CACHE_CONTROL,
       }),
     );
   }

@@ -3,9 +3,19 @@ import path from "node:path";
 import type { MediaStorage, StoredFile } from "../../lib/media-storage.ts";
 
 const SAFE_PATH = /^[a-z0-9][a-z0-9/_-]*\.webp$/;
+/** Owners' documents (PDFs and pictures): stored like media, never served by /media. */
+const PRIVATE_PATH = /^private\/[a-z0-9][a-z0-9/_-]*\.(pdf|webp)$/;
 
 export function isSafeMediaPath(relativePath: string): boolean {
-  return SAFE_PATH.test(relativePath) && !relativePath.includes("..");
+  return (
+    (SAFE_PATH.test(relativePath) || PRIVATE_PATH.test(relativePath)) &&
+    !relativePath.includes("..")
+  );
+}
+
+/** A path the public /media route may serve: safe, and not under `private/`. */
+export function isPublicMediaPath(relativePath: string): boolean {
+  return isSafeMediaPath(relativePath) && !relativePath.startsWith("private/");
 }
 
 export function assertSafeMediaPath(relativePath: string): void {

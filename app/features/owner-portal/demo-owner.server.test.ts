@@ -1,10 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { owners, stays, unitOwners, unitPrograms } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
+import { LocalDiskStorage } from "../media/storage.server.ts";
 import { seedDemoOwner } from "./demo-owner.server.ts";
+import { listOwnerDocuments, ownerDocumentFile } from "./documents.server.ts";
 import { listOwnerRepairs, loadOwnerRepair } from "./repairs.server.ts";
 
 const now = new Date("2026-11-26T03:00:00Z");
@@ -32,7 +37,8 @@ describe.each(TEST_ENGINES)("the demo owner on %s", (engine) => {
 
   it("owns a leased villa on guaranteed return and a condo on revenue share, once", async () => {
     const db = database.db;
-    const first = await seedDemoOwner(db, { email: "Owner@Example.com" }, now);
+    const storage = new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "demo-owner-")));
+    const first = await seedDemoOwner(db, { email: "Owner@Example.com", storage }, now);
     expect(first.created).toBe(true);
     expect(first.email).toBe("owner@example.com");
     const generated = first.generatedPassword ?? "";
@@ -71,6 +77,21 @@ describe.each(TEST_ENGINES)("the demo owner on %s", (engine) => {
     const waiting = repairs.find((r) => r.stage === "quoted");
     const page = await loadOwnerRepair(db, owner?.id ?? 0, waiting?.id ?? 0);
     expect(page?.history.map((h) => h.kind)).toEqual(["reported", "quoted"]);
+
+    // Two documents: the villa's agreement and the owner's own insurance, both real PDFs.
+    const documents = await listOwnerDocuments(db, owner?.id ?? 0);
+    expect(documents.map((d) => [d.title, d.category, d.unitName !== null]).sort()).toEqual([
+      ["Insurance certificate", "insurance", false],
+      ["Management agreement", "agreement", true],
+    ]);
+    for (const d of documents) {
+      const file = await ownerDocumentFile(db, storage, owner?.id ?? 0, d.id);
+      expect(
+        Buffer.from(file?.bytes ?? [])
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
+    }
 
     const again = await seedDemoOwner(db, { email: "owner@example.com", password: "x" }, now);
     expect(again).toEqual({ created: false, email: "owner@example.com", generatedPassword: null });

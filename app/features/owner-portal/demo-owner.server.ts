@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, not, sql } from "drizzle-orm";
+import PDFDocument from "pdfkit";
 import type { AppDatabase } from "../../db/client.server.ts";
 import {
   owners,
@@ -14,9 +15,11 @@ import {
   unitPrograms,
 } from "../../db/schema.ts";
 import { DEFAULT_APPROVAL_THRESHOLD_BAHT } from "../../domain/owners.ts";
+import type { MediaStorage } from "../../lib/media-storage.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
 import { bangkokToday } from "../availability/calendar-dates.ts";
+import { addOwnerDocument } from "./documents.server.ts";
 
 export const DEMO_OWNER_DEFAULT_EMAIL = "owner@example.com";
 /** The demo guaranteed-return villa's value in baht: 7% of it is 1,050,000 a year. */
@@ -60,7 +63,12 @@ async function pickUnit(db: AppDatabase, type: "pool-villa" | "condo", withStays
  */
 export async function seedDemoOwner(
   db: AppDatabase,
-  options: { email?: string | undefined; password?: string | undefined },
+  options: {
+    email?: string | undefined;
+    password?: string | undefined;
+    /** Where the demo documents go; without it, the demo owner has none. */
+    storage?: MediaStorage | undefined;
+  },
   now: Date = new Date(),
 ): Promise<{ created: boolean; email: string; generatedPassword: string | null }> {
   const email = (options.email ?? DEMO_OWNER_DEFAULT_EMAIL).toLowerCase();
@@ -77,7 +85,7 @@ export async function seedDemoOwner(
   const condo = await pickUnit(db, "condo", false);
   const today = bangkokToday(now);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const ownerId = await db.transaction(async (tx) => {
     const [owner] = await tx
       .insert(owners)
       .values({
@@ -108,7 +116,9 @@ export async function seedDemoOwner(
       await tx.insert(unitPrograms).values({ propertyId: condo, kind: "revenue-share" });
     }
     if (villa) await seedDemoRepairs(tx, villa, condo ?? villa, now);
+    return owner.id;
   });
+  if (options.storage) await seedDemoDocuments(db, options.storage, ownerId, villa);
   return {
     created: true,
     email,
@@ -182,4 +192,55 @@ async function seedDemoRepairs(tx: Tx, villa: number, condo: number, now: Date) 
       createdAt: earlier(17),
     },
   ]);
+}
+
+/** A one-page PDF with a title and a few lines, in the PDF's built-in font (ASCII text only). */
+async function demoPdf(title: string, lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) =>
+    doc.on("end", () => resolve(Buffer.concat(chunks))),
+  );
+  doc.font("Helvetica-Bold").fontSize(18).text(title).moveDown();
+  doc.font("Helvetica").fontSize(11);
+  for (const line of lines) doc.text(line).moveDown(0.5);
+  doc.end();
+  return done;
+}
+
+/** The demo's documents: the villa's management agreement and the owner's insurance certificate. */
+async function seedDemoDocuments(
+  db: AppDatabase,
+  storage: MediaStorage,
+  ownerId: number,
+  villa: number | undefined,
+) {
+  const sample = "A demo document: fictional parties, no legal effect.";
+  if (villa)
+    await addOwnerDocument(
+      db,
+      storage,
+      {
+        title: "Management agreement",
+        category: "agreement",
+        target: { kind: "unit", id: villa },
+      },
+      await demoPdf("Management agreement", [
+        sample,
+        "The company manages the unit on the guaranteed-return program: 7% a year of the property value, paid quarterly, for 5 years.",
+      ]),
+      null,
+    );
+  await addOwnerDocument(
+    db,
+    storage,
+    {
+      title: "Insurance certificate",
+      category: "insurance",
+      target: { kind: "owner", id: ownerId },
+    },
+    await demoPdf("Insurance certificate", [sample, "Building and contents cover for the year."]),
+    null,
+  );
 }

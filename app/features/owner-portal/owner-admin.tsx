@@ -203,6 +203,10 @@ export function OwnersAdmin({
         <Link to="/admin/owners/repairs" className="font-semibold text-sea-800 underline">
           Repairs and maintenance tickets
         </Link>
+        {" · "}
+        <Link to="/admin/owners/documents" className="font-semibold text-sea-800 underline">
+          Owners' documents
+        </Link>
       </p>
       <section className={panel} aria-labelledby="waiting-title">
         <h2 id="waiting-title" className="text-lg font-semibold text-sea-900">

@@ -210,6 +210,9 @@ export function OwnerFrame({ name, children }: { name: string; children: ReactNo
         <Link to={portalPath(lang, "/repairs")} className={linkStyle}>
           {t("ownerRepairs.nav")}
         </Link>
+        <Link to={portalPath(lang, "/documents")} className={linkStyle}>
+          {t("ownerDocuments.nav")}
+        </Link>
         <Link to={portalPath(lang, "/guide")} className={linkStyle}>
           {t("ownerPortal.guide")}
         </Link>
