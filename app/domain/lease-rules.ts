@@ -68,6 +68,19 @@ export function defaultDeposit(
   return monthlyRent * (term === "year" ? months.year : months.other);
 }
 
+/**
+ * The 2025 notice: the deposit and the rent paid in advance (a month's rent, the first period)
+ * come to at most three months' rent.
+ */
+export const MAX_ADVANCE_MONTHS = 3;
+
+/** Why a deposit is too large for the notice, or null. Whole baht. */
+export function advanceProblem(deposit: number, monthlyRent: number): string | null {
+  const cap = MAX_ADVANCE_MONTHS * monthlyRent;
+  if (deposit + monthlyRent <= cap) return null;
+  return `The deposit and a month's rent in advance come to more than ${MAX_ADVANCE_MONTHS} months' rent: the deposit can be ${(cap - monthlyRent).toLocaleString("en")} baht at most`;
+}
+
 /** The due day a lease starting on `start` gets by default: its own day, at most the 28th. */
 export function defaultDueDay(start: string): number {
   return Math.min(Number(start.slice(8, 10)), MAX_DUE_DAY);

@@ -2,12 +2,17 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { businessToday, formatAdminDateTime } from "../domain/date-time.ts";
 import { TERM_LABELS } from "../domain/lease-rules.ts";
-import { PAYMENT_METHODS } from "../domain/leases.ts";
+import { MAX_TENANTS, PAYMENT_METHODS } from "../domain/leases.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import { LeaseDocumentsPanel } from "../features/lease-documents/lease-documents-panel.tsx";
 import { type LeaseActionResult, leaseAction } from "../features/leases/lease-actions.server.ts";
+import {
+  LeaseTermsFields,
+  type LeaseUnitOption,
+  TenantFields,
+} from "../features/leases/lease-form-fields.tsx";
 import {
   baht,
   DEPOSIT_LABELS,
@@ -20,7 +25,7 @@ import {
 } from "../features/leases/lease-labels.ts";
 import { LeasePhotoField } from "../features/leases/lease-photo-field.tsx";
 import { LIMITS } from "../features/leases/lease-schema.ts";
-import { type LeaseDetails, loadLease } from "../features/leases/leases.server.ts";
+import { type LeaseDetails, leaseUnits, loadLease } from "../features/leases/leases.server.ts";
 import { parseId } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.lease";
 
@@ -31,9 +36,12 @@ export function meta() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  const lease = id === null ? null : await loadLease(getRuntime().database.db, id);
+  const db = getRuntime().database.db;
+  const lease = id === null ? null : await loadLease(db, id);
   if (!lease) throw data({ error: "That lease does not exist." }, { status: 404 });
-  return { email: admin.email, lease, today: businessToday() };
+  // A draft can be edited: its form offers every unit.
+  const units = lease.status === "draft" ? await leaseUnits(db) : [];
+  return { email: admin.email, lease, units, today: businessToday() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -107,6 +115,83 @@ function Photo({ path, alt }: { path: string; alt: string }) {
     <a href={`/media/${path}`} className="mt-1 inline-block">
       <img src={`/media/${path}`} alt={alt} className="h-20 rounded" loading="lazy" />
     </a>
+  );
+}
+
+/** A draft's form: the new-lease form's fields, filled with the draft's values. */
+function EditDraft({ lease, units }: { lease: LeaseDetails; units: LeaseUnitOption[] }) {
+  const result = useActionData<LeaseActionResult>();
+  const busy = useNavigation().state === "submitting";
+  const mine = result?.form === "edit" ? result : undefined;
+  const errors = mine && !mine.ok ? (mine.fieldErrors ?? {}) : {};
+  const slots = Math.min(MAX_TENANTS, Math.max(2, lease.tenants.length));
+  const text = (v: string | null) => v ?? undefined;
+  return (
+    <section aria-labelledby="edit-heading" className={card}>
+      <details open={mine !== undefined && !mine.ok}>
+        <summary id="edit-heading" className={`${heading} cursor-pointer`}>
+          Edit the draft
+        </summary>
+        <Form
+          key={lease.version}
+          method="post"
+          noValidate
+          className="mt-3 space-y-4"
+          aria-label="Edit the draft"
+        >
+          <input type="hidden" name="intent" value="edit" />
+          <input type="hidden" name="version" value={lease.version} />
+          <LeaseTermsFields
+            units={units}
+            errors={errors}
+            values={{
+              propertyId: lease.unit.id,
+              term: lease.term,
+              startDate: lease.startDate,
+              endDate: lease.term === "custom" ? lease.endDate : undefined,
+              monthlyRent: lease.monthlyRent,
+              deposit: lease.deposit,
+              dueDay: lease.dueDay,
+              notes: lease.notes,
+            }}
+          />
+          {errors.tenants && (
+            <p role="alert" className="text-sm text-rose-700">
+              {errors.tenants}
+            </p>
+          )}
+          {Array.from({ length: slots }, (_, i) => {
+            const t = lease.tenants[i];
+            return (
+              <TenantFields
+                // biome-ignore lint/suspicious/noArrayIndexKey: the slots are fixed positions.
+                key={i}
+                index={i}
+                errors={errors}
+                prefill={
+                  t && {
+                    name: text(t.name),
+                    nationality: text(t.nationality),
+                    passportNumber: text(t.passportNumber),
+                    email: text(t.email),
+                    phone: text(t.phone),
+                    language: t.language,
+                    visaType: text(t.visaType),
+                    permittedStayUntil: text(t.permittedStayUntil),
+                    arrivalDate: text(t.arrivalDate),
+                    portOfEntry: text(t.portOfEntry),
+                  }
+                }
+              />
+            );
+          })}
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            Save the draft
+          </button>
+        </Form>
+      </details>
+      <Notice form="edit" />
+    </section>
   );
 }
 
@@ -688,6 +773,7 @@ export default function Lease({ loaderData }: Route.ComponentProps) {
             )}
           </dl>
         </section>
+        {lease.status === "draft" && <EditDraft lease={lease} units={loaderData.units} />}
         <StatusActions lease={lease} today={today} />
         <Dues lease={lease} />
         <Tenants lease={lease} />

@@ -33,6 +33,7 @@ import {
   setDepositStatus,
   signLease,
   tenantReturned,
+  updateDraft,
 } from "./leases.server.ts";
 
 export interface LeaseActionResult {
@@ -118,6 +119,15 @@ export async function leaseAction(request: Request, leaseId: number, adminId: nu
   const intent = fields.intent ?? "";
   try {
     switch (intent) {
+      case "edit": {
+        // The draft's form: the schema of the new-lease form, and the version it was read at.
+        const parsed = leaseFormSchema.safeParse(leaseFormFields(form));
+        if (!parsed.success) return invalid("edit", parsed.error.issues);
+        if (!/^[1-9][0-9]{0,8}$/.test(fields.version ?? ""))
+          return answer({ ok: false, form: "edit", message: "Reload the lease." }, 400);
+        await updateDraft(db, leaseId, parsed.data, Number(fields.version), adminId);
+        return answer({ ok: true, form: "edit", message: "Draft saved." });
+      }
       case "sign":
         await signLease(db, leaseId, adminId, clock);
         return answer({

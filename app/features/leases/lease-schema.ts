@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { dayCount, isIsoDay } from "../../domain/date-time.ts";
+import { advanceProblem } from "../../domain/lease-rules.ts";
 import {
   LEASE_TERMS,
   MAX_DUE_DAY,
@@ -129,6 +130,12 @@ export const leaseFormSchema = z
       .max(MAX_TENANTS, `A lease has ${MAX_TENANTS} tenants at most`),
   })
   .superRefine((v, ctx) => {
+    // The rent and deposit left empty come from the unit; the service checks those.
+    const tooMuch =
+      v.deposit !== undefined && v.monthlyRent !== undefined
+        ? advanceProblem(v.deposit, v.monthlyRent)
+        : null;
+    if (tooMuch) ctx.addIssue({ code: "custom", path: ["deposit"], message: tooMuch });
     if (v.term === "custom" && !v.endDate)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "Custom dates need an end" });
     if (v.endDate) {

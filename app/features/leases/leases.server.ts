@@ -23,6 +23,7 @@ import {
 } from "../../db/schema.ts";
 import { businessDayStart, businessToday, plusDays } from "../../domain/date-time.ts";
 import {
+  advanceProblem,
   canMove,
   DEFAULT_DEPOSIT_MONTHS,
   defaultDeposit,
@@ -403,13 +404,16 @@ async function resolveTerms(
   const endDate =
     input.term === "custom" ? (input.endDate as string) : termEnd(input.startDate, input.term);
   const monthlyRent = input.monthlyRent ?? rentForTerm(unit, input.term, input.startDate, endDate);
+  const deposit = input.deposit ?? defaultDeposit(monthlyRent, input.term, depositMonths);
+  const tooMuch = advanceProblem(deposit, monthlyRent);
+  if (tooMuch) throw new LeaseError(tooMuch, 400, "deposit");
   return {
     propertyId: unit.id,
     term: input.term,
     startDate: input.startDate,
     endDate,
     monthlyRent,
-    deposit: input.deposit ?? defaultDeposit(monthlyRent, input.term, depositMonths),
+    deposit,
     dueDay: input.dueDay ?? defaultDueDay(input.startDate),
     notes: input.notes ?? "",
   };
