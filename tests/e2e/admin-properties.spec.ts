@@ -7,9 +7,10 @@ import {
 } from "./support/admin.ts";
 import { expect, test } from "./support/test.ts";
 
-// Each test starts a server of its own; one at a time keeps the machine calm. Starting one (a
-// fresh database, migrated and seeded with the demo units, leases and owner) took 70 s of the
-// 90 s limit beside other work, so these keep the higher limit of tests with their own servers.
+// Each test starts a server of its own; one at a time keeps the machine calm. With a fresh
+// database migrated and seeded (demo units, leases and owner), the editing test ran past the
+// 90 s limit at a load average near 10, so these keep the higher limit of tests with their own
+// servers.
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
