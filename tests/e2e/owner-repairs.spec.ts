@@ -2,7 +2,9 @@
  * Repairs in the owner portal on a phone (390 px): the demo owner approves the quote waiting for
  * them and reports a repair with a photo; the desk quotes it within the owner's threshold (approved
  * by the rule), starts and finishes it; the owner sees each step with who and when. Another
- * owner's ticket, an unknown one and a signed-out visit are refused.
+ * owner's ticket, an unknown one and a signed-out visit are refused. Documents: the desk uploads
+ * one (a file that is no PDF is refused), the owner downloads the demo's and the new one, which
+ * another owner cannot.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
@@ -24,6 +26,8 @@ const OWNER_PASSWORD = "mango season on the terrace";
 const PHONE = { width: 390, height: 844 };
 
 let server: ServerProcess;
+/** The second owner's session (made in the second test): holds no unit, so no document either. */
+let otherOwnerCookie = "";
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -221,6 +225,7 @@ test("in Russian, and nobody else reaches the owner's tickets", async ({ browser
   await expect(other.getByRole("heading", { name: "Welcome, Other Owner" })).toBeVisible();
   const otherCookie = (await other.context().cookies()).find((c) => c.name === "owner_session");
   const theirs = `owner_session=${otherCookie?.value}`;
+  otherOwnerCookie = theirs;
   expect((await get(path, theirs)).status).toBe(404);
   const approve = await fetch(`${server.url}${path}`, {
     method: "POST",
@@ -234,5 +239,108 @@ test("in Russian, and nobody else reaches the owner's tickets", async ({ browser
   });
   expect(approve.status).toBe(404);
   await other.close();
+  await page.context().close();
+});
+
+test("the desk adds a document and the demo owner downloads it; no other owner can", async ({
+  browser,
+}) => {
+  const desk = await (await browser.newContext()).newPage();
+  await deskSignIn(desk);
+  await desk.goto(`${server.url}/admin/owners`);
+  await desk.getByRole("link", { name: "Owners' documents" }).click();
+  await expect(desk.getByRole("heading", { name: "Add a document" })).toBeVisible();
+  await expectAccessible(desk);
+  await waitForHydration(desk);
+  const upload = async (
+    title: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ) => {
+    await desk.getByLabel("Title").fill(title);
+    await desk.getByLabel("Category").selectOption("inspection");
+    await desk.getByLabel("For").selectOption({ label: "Demo Owner" });
+    await desk.getByLabel("File").setInputFiles(file);
+    await desk.getByRole("button", { name: "Upload the document" }).click();
+  };
+  // A page named .pdf is still refused by its content.
+  await upload("Not a PDF", {
+    name: "report.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("<html><body>hello</body></html>"),
+  });
+  await expect(desk.getByRole("alert")).toHaveText(
+    "The file is not a PDF or a PNG, JPEG or WebP picture.",
+  );
+  const pdf = Buffer.from("%PDF-1.4\n% Move-in inspection of the demo villa\n%%EOF\n", "latin1");
+  await upload("Move-in inspection", {
+    name: "inspection.pdf",
+    mimeType: "application/pdf",
+    buffer: pdf,
+  });
+  await expect(desk.getByRole("status")).toHaveText("Document “Move-in inspection” added.");
+  await expect(desk.getByRole("cell", { name: "Move-in inspection" })).toBeVisible();
+  await expect(desk.getByRole("cell", { name: "Not a PDF" })).toHaveCount(0);
+  await desk.context().close();
+
+  const page = await ownerOnPhone(browser);
+  const latest = page.getByRole("region", { name: "Latest documents" });
+  await expect(latest.getByRole("link", { name: /^Download / })).toHaveText([
+    "Download Move-in inspection",
+    "Download Insurance certificate",
+    "Download Management agreement",
+  ]);
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+  await page
+    .getByRole("navigation", { name: "Owner portal" })
+    .getByRole("link", { name: "Documents" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Documents", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+  const saved = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Move-in inspection" }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe("Move-in inspection.pdf");
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks)).toEqual(pdf);
+
+  // The demo's agreement, fetched with the owner's session: a private, never-cached attachment.
+  const href =
+    (await page
+      .getByRole("link", { name: "Download Management agreement" })
+      .getAttribute("href")) ?? "";
+  const cookie = (await page.context().cookies()).find((c) => c.name === "owner_session");
+  const mine = await fetch(`${server.url}${href}`, {
+    headers: { cookie: `owner_session=${cookie?.value}` },
+  });
+  expect(mine.status).toBe(200);
+  // The portal's own no-store and the route's may both be listed; no other directive may be.
+  expect(new Set(mine.headers.get("cache-control")?.split(/,\s*/))).toEqual(new Set(["no-store"]));
+  expect(mine.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="Management agreement.pdf"/,
+  );
+  expect(
+    Buffer.from(await mine.arrayBuffer())
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
+  // Another owner, signed out, and ids that name nothing.
+  expect(otherOwnerCookie).not.toBe("");
+  const theirs = await fetch(`${server.url}${href}`, {
+    headers: { cookie: otherOwnerCookie },
+    redirect: "manual",
+  });
+  expect(theirs.status).toBe(404);
+  const out = await fetch(`${server.url}${href}`, { redirect: "manual" });
+  expect([out.status, out.headers.get("location")]).toEqual([302, "/owner"]);
+  for (const id of ["999999", "abc"]) {
+    const answer = await fetch(`${server.url}/owner/documents/${id}`, {
+      headers: { cookie: `owner_session=${cookie?.value}` },
+    });
+    expect(answer.status).toBe(404);
+  }
   await page.context().close();
 });
