@@ -1,4 +1,8 @@
-import { DEPOSIT_RETURN_DAYS, DEPOSIT_RETURN_DAYS_WITH_REPAIRS } from "../../domain/lease-rules.ts";
+import {
+  DEPOSIT_RETURN_DAYS,
+  DEPOSIT_RETURN_DAYS_WITH_REPAIRS,
+  MAX_ADVANCE_MONTHS,
+} from "../../domain/lease-rules.ts";
 import type { TenantLanguage } from "../../domain/leases.ts";
 
 /**
@@ -12,9 +16,6 @@ import type { TenantLanguage } from "../../domain/leases.ts";
 
 export type ContractLanguage = TenantLanguage;
 export const CONTRACT_LANGUAGES = ["th", "en", "ru"] as const satisfies readonly ContractLanguage[];
-
-/** Months of rent the deposit and the rent paid in advance may come to, together. */
-export const MAX_ADVANCE_MONTHS = 3;
 
 export interface ContractTenant {
   name: string;
