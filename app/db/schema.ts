@@ -335,8 +335,13 @@ export const OUTBOX_PURPOSES = [
   "lease-reminder",
   "owner-access",
   "owner-alert",
+  "availability-notice",
 ] as const;
-export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
+/**
+ * failed: given up after retries; bounced: the receiving server refused it for good (5xx);
+ * withheld: never tried, because the address bounced before (the row says so on the lead).
+ */
+export const OUTBOX_STATES = ["pending", "sent", "failed", "bounced", "withheld"] as const;
 
 /**
  * Messages to send (alerts to the desk, replies to visitors), written in the same transaction
@@ -433,6 +438,7 @@ export const EMAIL_TOKEN_PURPOSES = [
   "newsletter-unsubscribe",
   "search-confirm",
   "search-unsubscribe",
+  "marketing-unsubscribe",
 ] as const;
 
 /**
@@ -459,10 +465,37 @@ export const emailTokens = pgTable(
   ],
 );
 
-export const emailSuppressions = pgTable("email_suppressions", {
-  email: text("email").primaryKey(),
-  createdAt: createdAt(),
-});
+/**
+ * What is not sent to an address, per scope: `newsletter` (that list only), `marketing` (every
+ * marketing mail: newsletter, saved-search alerts, availability notices) or `transactional`
+ * (replies to requests, confirmations, reminders). An unsubscribe never writes `transactional`;
+ * a hard bounce writes the scope of the mail that bounced, until the address is confirmed again.
+ */
+export const EMAIL_SUPPRESSION_SCOPES = ["newsletter", "marketing", "transactional"] as const;
+export const EMAIL_SUPPRESSION_REASONS = ["unsubscribed", "bounced"] as const;
+
+export const emailSuppressions = pgTable(
+  "email_suppressions",
+  {
+    email: text("email").notNull(),
+    scope: text("scope").notNull().default("marketing"),
+    reason: text("reason").notNull().default("unsubscribed"),
+    /** A bounce's SMTP answer (e.g. "550 5.1.1 no such user"). */
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.scope] }),
+    check(
+      "email_suppressions_scope_check",
+      sql`${t.scope} in (${inList(EMAIL_SUPPRESSION_SCOPES)})`,
+    ),
+    check(
+      "email_suppressions_reason_check",
+      sql`${t.reason} in (${inList(EMAIL_SUPPRESSION_REASONS)})`,
+    ),
+  ],
+);
 
 export const auditLog = pgTable(
   "audit_log",
