@@ -321,7 +321,8 @@ export const leadNotes = pgTable(
   (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],
 );
 
-export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
+/** e-mail (SMTP); telegram (Bot API: the desk's chat or an owner's); line (push to an owner). */
+export const OUTBOX_CHANNELS = ["email", "telegram", "line"] as const;
 /**
  * alert: to the desk; reply: to a visitor who left a lead; search-confirm: the double opt-in of a
  * saved search; search-alert: a saved search's new units; owner-access: an owner's invitation or
