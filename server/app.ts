@@ -100,7 +100,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
       fileName: brochureFileName(lang),
     })),
     logger,
-    secrets: [config.notifications.telegram?.token ?? ""],
+    secrets: [config.notifications.telegram?.token ?? "", config.notifications.line?.token ?? ""],
   });
   runtime.outbox = outboxWorker;
 

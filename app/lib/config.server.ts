@@ -182,6 +182,12 @@ const configSchema = z
     TELEGRAM_API_URL: z
       .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
       .default("https://api.telegram.org"),
+    LINE_CHANNEL_ACCESS_TOKEN: optional(
+      z.string().regex(/^[A-Za-z0-9+/=_.-]{20,2000}$/, "must be a LINE channel access token"),
+    ),
+    LINE_API_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .default("https://api.line.me"),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.TELEGRAM_BOT_TOKEN) !== Boolean(c.TELEGRAM_CHAT_ID)) {
@@ -234,6 +240,7 @@ const SECRETS = new Set([
   "S3_SECRET_ACCESS_KEY",
   "S3_ACCESS_KEY_ID",
   "TELEGRAM_BOT_TOKEN",
+  "LINE_CHANNEL_ACCESS_TOKEN",
 ]);
 
 /** Settings holding a URL whose password is masked when echoed. */
@@ -320,6 +327,8 @@ export interface NotificationConfig {
   /** SMTP_URL set: replies to visitors are sent; alerts too when `desk` names addresses. */
   email: { smtpUrl: string; from: string; desk: string[] } | undefined;
   telegram: { token: string; chatId: string; apiUrl: string } | undefined;
+  /** LINE_CHANNEL_ACCESS_TOKEN set: owners' LINE alerts (Messaging API push) are sent. */
+  line?: { token: string; apiUrl: string } | undefined;
 }
 
 export interface S3Config {
@@ -417,6 +426,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               apiUrl: c.TELEGRAM_API_URL.replace(/\/$/, ""),
             }
           : undefined,
+      line: c.LINE_CHANNEL_ACCESS_TOKEN
+        ? { token: c.LINE_CHANNEL_ACCESS_TOKEN, apiUrl: c.LINE_API_URL.replace(/\/$/, "") }
+        : undefined,
     },
     contacts: {
       brandName: c.BRAND_NAME,

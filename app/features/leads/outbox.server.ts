@@ -4,7 +4,7 @@
  * each server process takes due messages, sends them, and marks them sent; a failure is retried
  * later with exponential back-off, and given up (failed) after MAX_ATTEMPTS.
  *
- * Each channel (e-mail, Telegram) has a loop of its own, and the messages of one batch are sent
+ * Each channel (e-mail, Telegram, LINE) has a loop of its own, and the messages of one batch are sent
  * at once, each within SEND_TIMEOUT_MS: a mail server that accepts and never answers holds up
  * its own mail only, never a Telegram alert.
  *
@@ -32,6 +32,7 @@ import {
   type TelegramMessage,
   telegramAlert,
 } from "./lead-messages.ts";
+import { createLineSender, type LineMessage } from "./line-push.server.ts";
 
 export const MAX_ATTEMPTS = 10;
 /** The longest one message may take to send; past it, the try counts as failed. */
@@ -123,9 +124,13 @@ export class RetryLaterError extends Error {
   }
 }
 
+/** A Telegram message goes to the desk's chat unless it names another (an owner's). */
+export type TelegramOutboxMessage = TelegramMessage & { chatId?: string };
+
 export interface Senders {
   email?: (message: EmailMessage) => Promise<void>;
-  telegram?: (message: TelegramMessage) => Promise<void>;
+  telegram?: (message: TelegramOutboxMessage) => Promise<void>;
+  line?: (message: LineMessage) => Promise<void>;
 }
 
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
@@ -189,10 +194,9 @@ export async function processDueMessages(
   await Promise.all(
     rows.map(async (row) => {
       const id = Number(row.id);
-      const send =
-        row.channel === "email"
-          ? senders.email && ((p: unknown) => senders.email?.(p as EmailMessage))
-          : senders.telegram && ((p: unknown) => senders.telegram?.(p as TelegramMessage));
+      const send = senders[row.channel as OutboxChannel] as
+        | ((payload: unknown) => Promise<void>)
+        | undefined;
       try {
         if (!send) throw new Error(`${row.channel} is not configured`);
         await withTimeout(Promise.resolve(send(row.payload)), sendTimeoutMs);
@@ -223,7 +227,7 @@ export async function processDueMessages(
   return rows.length;
 }
 
-/** Sends e-mail over SMTP (nodemailer) and Telegram messages over the Bot API. */
+/** Sends e-mail over SMTP (nodemailer), Telegram messages over the Bot API, LINE pushes. */
 export function createSenders(
   notifications: NotificationConfig,
   brochure: (lang: Language) => Promise<{ pdf: Buffer; fileName: string }>,
@@ -269,7 +273,7 @@ export function createSenders(
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
-          chat_id: telegram.chatId,
+          chat_id: message.chatId ?? telegram.chatId,
           text: message.text,
           link_preview_options: { is_disabled: true },
         }),
@@ -287,6 +291,7 @@ export function createSenders(
       }
     };
   }
+  if (notifications.line) senders.line = createLineSender(notifications.line);
   return senders;
 }
 
