@@ -5,7 +5,7 @@ import type { LeadFormResult } from "./lead-fields.ts";
 import { type FieldErrors, type FormErrorKey, HONEYPOT_FIELD, LIMITS } from "./lead-fields.ts";
 
 const inputClass =
-  "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm transition outline-none placeholder:text-ink-500/70 focus:border-sea-600 focus:ring-2 focus:ring-sea-600/25 aria-[invalid=true]:border-rose-600";
+  "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm transition placeholder:text-ink-500/70 aria-[invalid=true]:border-rose-600";
 
 interface FieldProps {
   name: string;

@@ -61,7 +61,7 @@ export function NewsletterForm({
           defaultValue={lead.values.email}
           aria-invalid={lead.errors.email ? true : undefined}
           aria-describedby={lead.errors.email ? `${id}-email-error` : undefined}
-          className="block w-full rounded-full border border-sand-200 bg-white px-5 py-3.5 text-ink-900 outline-none focus:ring-2 focus:ring-coral-500"
+          className="block w-full rounded-full border border-sand-200 bg-white px-5 py-3.5 text-ink-900"
         />
         {lead.errors.email && (
           <p id={`${id}-email-error`} className={`mt-1 px-2 text-sm font-medium ${errorClass}`}>

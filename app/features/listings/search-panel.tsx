@@ -12,7 +12,7 @@ import { PRICE_RANGES } from "./catalog.ts";
 import { type ListingQuery, listingSearchParams, parseListingQuery } from "./filters.ts";
 
 const selectClass =
-  "mt-1 block w-full rounded-xl border border-sand-200 bg-white px-3 py-2.5 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none";
+  "mt-1 block w-full rounded-xl border border-sand-200 bg-white px-3 py-2.5 text-ink-900 shadow-sm";
 
 /**
  * The four dropdowns and Search. A plain GET form (works without JavaScript); with JavaScript

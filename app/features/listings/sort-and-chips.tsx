@@ -122,7 +122,7 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
               defaultValue={query.sort ?? DEFAULT_SORT}
               data-testid="sort"
               onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              className="mt-1 block w-full min-w-0 rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm focus:border-sea-500 focus:outline-none"
+              className="mt-1 block w-full min-w-0 rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm"
             >
               {LISTING_SORTS.map((sort) => (
                 <option key={sort} value={sort}>

@@ -167,6 +167,7 @@ function ContactBar({ unit }: { unit: UnitDetail }) {
     <nav
       aria-label={t("property.contactBar")}
       data-testid="contact-bar"
+      data-sticky-bottom
       className="sticky bottom-0 z-20 -mx-4 flex gap-3 border-t border-sand-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
     >
       <a

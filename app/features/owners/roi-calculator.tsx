@@ -30,7 +30,7 @@ import { ContactLinks } from "./contact-links.tsx";
 import { OwnerDialog, useCloseWhenSent } from "./owner-dialog.tsx";
 
 const selectClass =
-  "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm outline-none focus:border-sea-600 focus:ring-2 focus:ring-sea-600/25";
+  "mt-1.5 block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 shadow-sm";
 
 export function RoiCalculatorDialog({
   initialInput,

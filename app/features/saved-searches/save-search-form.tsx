@@ -57,7 +57,7 @@ export function SaveSearchForm({
             defaultValue={values?.email}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            className="block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900 outline-none focus:ring-2 focus:ring-sea-700"
+            className="block w-full rounded-xl border border-sand-200 bg-white px-4 py-3 text-ink-900"
           />
           {errors.email && (
             <p id={`${id}-email-error`} className="mt-1 text-sm font-medium text-rose-700">
