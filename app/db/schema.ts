@@ -31,6 +31,18 @@ import {
 } from "../domain/leases.ts";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../domain/listing.ts";
 import {
+  EXPENSE_BEARERS,
+  EXPENSE_CATEGORIES,
+  LINE_SOURCE_KINDS,
+  MAX_LINE_BAHT,
+  MAX_WITHHOLDING_BP,
+  PAYOUT_METHODS,
+  STATEMENT_LINE_KINDS,
+  STATEMENT_STATUSES,
+  STAY_CHANNELS,
+  WITHHOLDING_BASES,
+} from "../domain/owner-money.ts";
+import {
   DEFAULT_APPROVAL_THRESHOLD_BAHT,
   OWNER_ALERT_CHANNELS,
   OWNER_DOCUMENT_CATEGORIES,
@@ -1073,6 +1085,226 @@ export const leaseInspectionItems = pgTable(
     check(
       "lease_inspection_items_photos_check",
       sql`cardinality(${t.photoKeys}) <= ${sql.raw(String(MAX_ITEM_PHOTOS))}`,
+    ),
+  ],
+);
+
+/*
+ * Owners' money (see docs/statements.md). Amounts are whole baht. A unit's ledger is: the rent
+ * payments of its leases (read from lease_payments, never copied), the short stays below, the
+ * expenses below and the final costs of its finished repair tickets. Statements copy the lines
+ * they were made from, with the source's kind and id, so a published one never changes.
+ */
+
+/** A short stay's income: the price the guest paid, through a channel that took its commission. */
+export const ledgerStays = pgTable(
+  "ledger_stays",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The calendar's stay, when the stay is on it. */
+    stayId: integer("stay_id").references(() => stays.id, { onDelete: "set null" }),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    /** The first night not stayed; the income belongs to the month of check-out. */
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    channel: text("channel", { enum: STAY_CHANNELS }).notNull(),
+    grossBaht: integer("gross_baht").notNull(),
+    commissionBaht: integer("commission_baht").notNull().default(0),
+    reference: text("reference").notNull().default(""),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_stays_property_idx").on(t.propertyId, t.checkOut),
+    check("ledger_stays_channel_check", sql`${t.channel} in (${inList(STAY_CHANNELS)})`),
+    check("ledger_stays_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
+    check(
+      "ledger_stays_money_check",
+      sql`${t.grossBaht} between 1 and ${sql.raw(String(MAX_LINE_BAHT))} and ${t.commissionBaht} between 0 and ${t.grossBaht}`,
+    ),
+  ],
+);
+
+/** An expense of a unit, with its receipt (a stored upload) and who bears it. */
+export const ledgerExpenses = pgTable(
+  "ledger_expenses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    spentOn: date("spent_on", { mode: "string" }).notNull(),
+    category: text("category", { enum: EXPENSE_CATEGORIES }).notNull(),
+    vendor: text("vendor").notNull(),
+    amountBaht: integer("amount_baht").notNull(),
+    bearer: text("borne_by", { enum: EXPENSE_BEARERS }).notNull(),
+    /** The receipt's media key (a picture's stored variant, or a private PDF). */
+    receiptKey: text("receipt_key"),
+    receiptType: text("receipt_type"),
+    note: text("note").notNull().default(""),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_expenses_property_idx").on(t.propertyId, t.spentOn),
+    check("ledger_expenses_category_check", sql`${t.category} in (${inList(EXPENSE_CATEGORIES)})`),
+    check("ledger_expenses_borne_by_check", sql`${t.bearer} in (${inList(EXPENSE_BEARERS)})`),
+    check(
+      "ledger_expenses_amount_check",
+      sql`${t.amountBaht} between 1 and ${sql.raw(String(MAX_LINE_BAHT))}`,
+    ),
+    check(
+      "ledger_expenses_receipt_check",
+      sql`(${t.receiptKey} is null) = (${t.receiptType} is null)`,
+    ),
+  ],
+);
+
+/** Withholding tax on what an owner is paid: optional, a rate in basis points (500 = 5%). */
+export const ownerWithholding = pgTable(
+  "owner_withholding",
+  {
+    ownerId: integer("owner_id")
+      .primaryKey()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    basis: text("basis", { enum: WITHHOLDING_BASES }).notNull(),
+    rateBp: integer("rate_bp").notNull(),
+    updatedBy: integer("updated_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("owner_withholding_basis_check", sql`${t.basis} in (${inList(WITHHOLDING_BASES)})`),
+    check(
+      "owner_withholding_rate_check",
+      sql`${t.rateBp} between 1 and ${sql.raw(String(MAX_WITHHOLDING_BP))}`,
+    ),
+  ],
+);
+
+/**
+ * A unit's statement for a month (revenue share) or a quarter (guaranteed): draft → approved →
+ * published → paid. Published, its figures and lines never change: a correction is a new
+ * version (`supersedes_id`, `correction_reason`) of the same unit and period. `rates` holds the
+ * display currencies' rates as they were at publication.
+ */
+export const ownerStatements = pgTable(
+  "owner_statements",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    program: text("program", { enum: OWNER_PROGRAM_KINDS }).notNull(),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
+    version: integer("version").notNull().default(1),
+    supersedesId: integer("supersedes_id"),
+    correctionReason: text("correction_reason"),
+    status: text("status", { enum: STATEMENT_STATUSES }).notNull().default("draft"),
+    gross: bigint("gross", { mode: "number" }).notNull(),
+    commissions: bigint("commissions", { mode: "number" }).notNull(),
+    expenses: bigint("expenses", { mode: "number" }).notNull(),
+    net: bigint("net", { mode: "number" }).notNull(),
+    ownerShare: bigint("owner_share", { mode: "number" }).notNull(),
+    companyShare: bigint("company_share", { mode: "number" }).notNull(),
+    withholding: bigint("withholding", { mode: "number" }).notNull(),
+    payout: bigint("payout", { mode: "number" }).notNull(),
+    /** The guaranteed program's inputs (value, start, days) or other facts of the computation. */
+    details: jsonb("details").notNull().default({}),
+    rates: jsonb("rates"),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedBy: integer("approved_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: integer("published_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("owner_statements_version_key").on(t.propertyId, t.periodStart, t.version),
+    uniqueIndex("owner_statements_open_key")
+      .on(t.propertyId, t.periodStart)
+      .where(sql`${t.status} in ('draft', 'approved')`),
+    index("owner_statements_period_idx").on(t.periodStart, t.status),
+    check("owner_statements_program_check", sql`${t.program} in (${inList(OWNER_PROGRAM_KINDS)})`),
+    check("owner_statements_status_check", sql`${t.status} in (${inList(STATEMENT_STATUSES)})`),
+    check("owner_statements_period_check", sql`${t.periodEnd} > ${t.periodStart}`),
+    check(
+      "owner_statements_version_check",
+      sql`${t.version} >= 1 and (${t.version} = 1) = (${t.supersedesId} is null) and (${t.supersedesId} is null) = (${t.correctionReason} is null)`,
+    ),
+    check(
+      "owner_statements_sums_check",
+      sql`${t.net} = ${t.gross} - ${t.commissions} - ${t.expenses} and ${t.ownerShare} + ${t.companyShare} = ${t.net} and ${t.payout} = ${t.ownerShare} - ${t.withholding}`,
+    ),
+  ],
+);
+
+/** A statement's line, copied from its source in the ledger (kind and id kept for the link). */
+export const ownerStatementLines = pgTable(
+  "owner_statement_lines",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => ownerStatements.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: STATEMENT_LINE_KINDS }).notNull(),
+    on: date("on", { mode: "string" }).notNull(),
+    label: text("label").notNull(),
+    /** Whole baht, positive; the kind says whether it adds or takes away. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    sourceKind: text("source_kind", { enum: LINE_SOURCE_KINDS }),
+    sourceId: integer("source_id"),
+    details: jsonb("details").notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex("owner_statement_lines_position_key").on(t.statementId, t.position),
+    index("owner_statement_lines_source_idx").on(t.sourceKind, t.sourceId),
+    check("owner_statement_lines_kind_check", sql`${t.kind} in (${inList(STATEMENT_LINE_KINDS)})`),
+    check(
+      "owner_statement_lines_source_check",
+      sql`(${t.sourceKind} is null) = (${t.sourceId} is null) and (${t.sourceKind} is null or ${t.sourceKind} in (${inList(LINE_SOURCE_KINDS)}))`,
+    ),
+    check("owner_statement_lines_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * Each owner's part of a statement: their share of the owners' part, withholding at their rate
+ * then, and the payout, with the payout's date, method and reference once the desk records it.
+ */
+export const ownerStatementParts = pgTable(
+  "owner_statement_parts",
+  {
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => ownerStatements.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    sharePercent: integer("share_percent").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    withholdingBp: integer("withholding_bp").notNull().default(0),
+    withholding: bigint("withholding", { mode: "number" }).notNull(),
+    payout: bigint("payout", { mode: "number" }).notNull(),
+    paidOn: date("paid_on", { mode: "string" }),
+    payoutMethod: text("payout_method", { enum: PAYOUT_METHODS }),
+    payoutReference: text("payout_reference"),
+    paidRecordedBy: integer("paid_recorded_by").references(() => adminUsers.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.statementId, t.ownerId] }),
+    index("owner_statement_parts_owner_idx").on(t.ownerId),
+    check("owner_statement_parts_share_check", sql`${t.sharePercent} between 1 and 100`),
+    check("owner_statement_parts_payout_check", sql`${t.payout} = ${t.amount} - ${t.withholding}`),
+    check(
+      "owner_statement_parts_paid_check",
+      sql`(${t.paidOn} is null) = (${t.payoutMethod} is null) and (${t.payoutMethod} is null or ${t.payoutMethod} in (${inList(PAYOUT_METHODS)}))`,
     ),
   ],
 );
