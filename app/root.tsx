@@ -24,6 +24,7 @@ import { useNonce } from "./lib/nonce.tsx";
 import { markNotCacheable } from "./lib/request-context.ts";
 import { alternateLinks, canonicalUrl } from "./lib/seo.ts";
 import { useContacts } from "./lib/use-contacts.ts";
+import { RouteAnnouncer } from "./ui/route-announcer.tsx";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
 
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-sand-50 text-ink-900 antialiased">
+        <RouteAnnouncer />
         <I18nProvider value={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -140,7 +142,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {/* React puts the title in the head; an error page has no route meta of its own. */}
       <title>{brandName ? `${text.title} · ${brandName}` : text.title}</title>
       <section className="mx-auto max-w-2xl px-6 py-24 text-center">
-        <p className="font-display text-6xl text-sea-100">{status}</p>
+        <p className="font-display text-6xl text-sea-600">{status}</p>
         <h1 className="mt-2 font-display text-4xl text-sea-900">{text.title}</h1>
         <p className="mt-4 text-ink-600">{text.body}</p>
         <Link

@@ -4,7 +4,7 @@ import { toUnitImage } from "../media/media-url.ts";
 import type { ImageItem } from "./property-schema.ts";
 
 export const STATUS_STYLES: Record<string, string> = {
-  available: "bg-emerald-600 text-white",
+  available: "bg-emerald-700 text-white",
   soon: "bg-amber-400 text-amber-950",
   occupied: "bg-rose-600 text-white",
 };
