@@ -10,6 +10,7 @@ import { createI18n } from "../i18n/messages.server.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { clientAddressContext } from "../lib/request-context.ts";
+import { LiveConfirmation } from "../ui/live-message.tsx";
 import type { Route } from "./+types/saved-searches";
 
 /**
@@ -42,11 +43,15 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="font-display text-4xl text-sea-900">{t("savedSearch.pageTitle")}</h1>
-      {actionData?.status === "ok" ? (
-        <p role="status" className="mt-6 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900">
-          {t("savedSearch.done", { days: loaderData.confirmDays })}
-        </p>
-      ) : (
+      <LiveConfirmation
+        message={
+          actionData?.status === "ok"
+            ? t("savedSearch.done", { days: loaderData.confirmDays })
+            : null
+        }
+        className="mt-6 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900"
+      />
+      {actionData?.status !== "ok" && (
         <SaveSearchForm filters={filters} description={description} result={actionData} />
       )}
       <p className="mt-10">

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
+import { LiveConfirmation, LiveProblem } from "../../ui/live-message.tsx";
 import type { LeadFormResult } from "./lead-fields.ts";
 import { type FieldErrors, type FormErrorKey, HONEYPOT_FIELD, LIMITS } from "./lead-fields.ts";
 
@@ -209,18 +210,17 @@ export function HoneypotField() {
 /** The form-wide message of a refused post (rate limit, database down). */
 export function FormProblem({ result }: { result: LeadFormResult<string> | undefined }) {
   const { t } = useT();
-  if (!result || result.status === "ok" || result.status === "invalid") return null;
   const text =
-    result.status === "rate-limited"
-      ? t("forms.rateLimited", { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
-      : t("forms.unavailable");
+    !result || result.status === "ok" || result.status === "invalid"
+      ? null
+      : result.status === "rate-limited"
+        ? t("forms.rateLimited", { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
+        : t("forms.unavailable");
   return (
-    <p
-      role="alert"
+    <LiveProblem
+      message={text}
       className="rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-900"
-    >
-      {text}
-    </p>
+    />
   );
 }
 
@@ -315,7 +315,7 @@ export function FormEnd({
 
 /**
  * The card of a unit page's lead form: its title, then the intro and the form, or once the lead
- * is stored, the thanks (announced to screen readers).
+ * is stored, the thanks (announced to screen readers, and focused).
  */
 export function LeadCard({
   id,
@@ -345,11 +345,11 @@ export function LeadCard({
       <h2 id={`${id}-title`} className={`font-display text-sea-900 ${titleClassName}`}>
         {title}
       </h2>
-      {done !== null ? (
-        <p role="status" className="mt-4 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900">
-          {done}
-        </p>
-      ) : (
+      <LiveConfirmation
+        message={done}
+        className="mt-4 scroll-mt-24 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900"
+      />
+      {done === null && (
         <>
           {intro !== null && <p className="mt-1 text-ink-600">{intro}</p>}
           {children}
