@@ -297,6 +297,8 @@ export const en = {
     telegram: "Telegram",
     rights: "All rights reserved.",
     sections: "Sections",
+    language: "Language (at the foot of the page)",
+    accessibility: "Accessibility",
   },
   notFound: {
     title: "Page not found",

@@ -308,6 +308,8 @@ export const ru = {
     telegram: "Telegram",
     rights: "Все права защищены.",
     sections: "Разделы",
+    language: "Язык (внизу страницы)",
+    accessibility: "Доступность",
   },
   notFound: {
     title: "Страница не найдена",

@@ -2,12 +2,18 @@ import { Link, useLocation } from "react-router";
 import { LANGUAGES, localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
 
-/** EN | RU: the same page, with the same query, in the other language. */
-export function LanguageSwitch({ className = "" }: { className?: string }) {
+/**
+ * EN | RU: the same page, with the same query, in the other language. Each copy on a page has a
+ * name of its own (`label`): two navigation landmarks may not share one.
+ */
+export function LanguageSwitch({ className = "", label }: { className?: string; label?: string }) {
   const { t, lang } = useT();
   const { pathname, search, hash } = useLocation();
   return (
-    <nav aria-label={t("nav.language")} className={`flex items-center gap-1 text-sm ${className}`}>
+    <nav
+      aria-label={label ?? t("nav.language")}
+      className={`flex items-center gap-1 text-sm ${className}`}
+    >
       {LANGUAGES.map((code) => (
         <Link
           key={code}

@@ -19,7 +19,10 @@ export function SiteFooter({ contacts }: { contacts: Contacts | undefined }) {
         <div>
           <p className="font-display text-2xl text-white">{brandName}</p>
           <p className="mt-3 max-w-xs text-sm leading-relaxed">{t("footer.tagline")}</p>
-          <LanguageSwitch className="mt-6 w-fit rounded-full bg-sand-50 p-1" />
+          <LanguageSwitch
+            label={t("footer.language")}
+            className="mt-6 w-fit rounded-full bg-sand-50 p-1"
+          />
         </div>
         {contacts && (
           <div>

@@ -14,9 +14,10 @@ export function ClaimsStrip() {
     <section aria-label={t("claims.label")} className="bg-sand-100 py-12">
       <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 text-center sm:px-6 lg:grid-cols-4">
         {OWNER_CLAIMS.map(({ value, key }) => (
-          <div key={key}>
-            <dd className="font-display text-4xl text-sea-900 sm:text-5xl">{value}</dd>
+          // The label first, as a list of terms is read; the figure shown above it.
+          <div key={key} className="flex flex-col-reverse">
             <dt className="mt-2 text-sm font-medium text-ink-600">{t(`claims.${key}`)}</dt>
+            <dd className="font-display text-4xl text-sea-900 sm:text-5xl">{value}</dd>
           </div>
         ))}
       </dl>

@@ -8,20 +8,20 @@ export function StatsStrip() {
       {COMPANY_STATS.map(({ value, key }) => (
         <div
           key={key}
-          className="rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-sand-200"
+          className="flex flex-col-reverse rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-sand-200"
         >
           {key === "since" ? (
             // Worded as the spec words it: "since 2015".
             <>
+              <dt className="mt-1 text-sm text-ink-600">{t("stats.sinceLabel")}</dt>
               <dd className="text-3xl font-bold text-sea-900">
                 {t("stats.since", { year: value })}
               </dd>
-              <dt className="mt-1 text-sm text-ink-600">{t("stats.sinceLabel")}</dt>
             </>
           ) : (
             <>
-              <dd className="text-3xl font-bold text-sea-900">{value}</dd>
               <dt className="mt-1 text-sm text-ink-600">{t(`stats.${key}`)}</dt>
+              <dd className="text-3xl font-bold text-sea-900">{value}</dd>
             </>
           )}
         </div>
