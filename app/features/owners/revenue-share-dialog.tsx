@@ -116,16 +116,31 @@ export function RevenueShareDialog({
       </div>
 
       <section className="mt-8">
-        <h3 className="font-display text-xl text-sea-900">{t("revenueShare.compareTitle")}</h3>
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-sand-200 bg-white">
-          <table className="w-full text-left text-sm">
+        <h3 id="rs-compare-title" className="font-display text-xl text-sea-900">
+          {t("revenueShare.compareTitle")}
+        </h3>
+        {/* Fits a phone's width, long Russian words hyphenated; should a column still not fit,
+            the box scrolls, and takes focus so that a keyboard can scroll it too. */}
+        <div
+          role="region"
+          aria-labelledby="rs-compare-title"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (Safari and Firefox do not make it focusable themselves).
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded-2xl border border-sand-200 bg-white"
+        >
+          <table className="w-full table-fixed text-left text-sm break-words hyphens-auto">
+            <colgroup>
+              <col className="w-[34%]" />
+              <col />
+              <col />
+            </colgroup>
             <thead className="bg-sand-100 text-sea-900">
               <tr>
-                <td className="px-4 py-3" />
-                <th scope="col" className="px-4 py-3">
+                <td className="px-3 py-3 sm:px-4" />
+                <th scope="col" className="px-3 py-3 sm:px-4">
                   {t("revenueShare.compare.roi", terms)}
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3 sm:px-4">
                   {t("revenueShare.compare.share", terms)}
                 </th>
               </tr>
@@ -133,11 +148,11 @@ export function RevenueShareDialog({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} className="border-t border-sand-200">
-                  <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+                  <th scope="row" className="px-3 py-3 font-medium text-ink-900 sm:px-4">
                     {row.label}
                   </th>
-                  <td className="px-4 py-3 text-ink-600">{row.roi}</td>
-                  <td className="px-4 py-3 text-ink-600">{row.share}</td>
+                  <td className="px-3 py-3 text-ink-600 sm:px-4">{row.roi}</td>
+                  <td className="px-3 py-3 text-ink-600 sm:px-4">{row.share}</td>
                 </tr>
               ))}
             </tbody>
