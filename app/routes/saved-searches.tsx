@@ -52,7 +52,12 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
         className="mt-6 rounded-2xl bg-sea-50 p-5 font-medium text-sea-900"
       />
       {actionData?.status !== "ok" && (
-        <SaveSearchForm filters={filters} description={description} result={actionData} />
+        <SaveSearchForm
+          filters={filters}
+          description={description}
+          result={actionData}
+          headingLevel={2}
+        />
       )}
       <p className="mt-10">
         <Link

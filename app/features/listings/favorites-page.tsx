@@ -136,7 +136,7 @@ export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; public
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="favorites-list">
           {units.map((unit) => (
             <li key={unit.slug} className="flex">
-              <UnitCard unit={unit} />
+              <UnitCard unit={unit} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -9,7 +9,17 @@ import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import type { UnitSummary } from "./unit.ts";
 
-export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: boolean }) {
+export function UnitCard({
+  unit,
+  eager = false,
+  headingLevel = 3,
+}: {
+  unit: UnitSummary;
+  eager?: boolean;
+  /** 2 where the cards come straight under the page's h1 (favourites), 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, lang } = useT();
   const href = useCurrencyLink()(localizePath(`/units/${unit.slug}`, lang));
   const price = usePriceFormat();
@@ -50,7 +60,7 @@ export function UnitCard({ unit, eager = false }: { unit: UnitSummary; eager?: b
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <h3 className="font-display text-xl font-semibold text-sea-900">{unit.name}</h3>
+          <Heading className="font-display text-xl font-semibold text-sea-900">{unit.name}</Heading>
           <p className="text-sm text-ink-500">
             {unit.building} · {unit.unitCode}
           </p>

@@ -14,11 +14,15 @@ export function SaveSearchForm({
   filters,
   description,
   result,
+  headingLevel = 3,
 }: {
   filters: string;
   description: string;
   result?: LeadFormResult<string> | undefined;
+  /** 3 under the listing's h2 on the home page, 2 on its own page under the h1. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, lang } = useT();
   const id = useId();
   const values = result && "values" in result ? result.values : undefined;
@@ -29,9 +33,9 @@ export function SaveSearchForm({
       className="mt-10 grid gap-6 rounded-3xl border border-sea-100 bg-sea-50 p-6 sm:p-8 lg:grid-cols-[1fr_1.2fr]"
     >
       <div>
-        <h3 id={`${id}-title`} className="font-display text-2xl text-sea-900">
+        <Heading id={`${id}-title`} className="font-display text-2xl text-sea-900">
           {t("savedSearch.title")}
-        </h3>
+        </Heading>
         <p className="mt-2 text-ink-700">{t("savedSearch.intro", { filters: description })}</p>
       </div>
       <form
