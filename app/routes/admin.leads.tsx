@@ -12,6 +12,7 @@ import type { LeadRow } from "../features/admin/leads.server.ts";
 import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
 import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { phoneLink } from "../lib/contacts.ts";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.leads";
 
@@ -117,7 +118,7 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                   </a>
                 )}
                 {lead.phone && (
-                  <a className="block text-sea-700 underline" href={`tel:${lead.phone}`}>
+                  <a className="block text-sea-700 underline" href={phoneLink(lead.phone)}>
                     {lead.phone}
                   </a>
                 )}

@@ -67,7 +67,7 @@ export function DocumentsAdmin({
           </label>
           <label className={label}>
             Category
-            <select name="category" required className={input} defaultValue="agreement">
+            <select name="category" className={input} defaultValue="agreement">
               {OWNER_DOCUMENT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {CATEGORY_LABELS[c]}

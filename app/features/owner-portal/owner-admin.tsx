@@ -299,7 +299,7 @@ export function OwnersAdmin({
           <input type="hidden" name="intent" value="save-unit" />
           <label className={label}>
             Unit
-            <select name="propertyId" required className={input}>
+            <select name="propertyId" className={input}>
               {data.units.map((u) => (
                 <option key={u.id} value={u.id}>
                   {u.name} ({u.unitCode})
