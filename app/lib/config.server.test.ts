@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -231,6 +232,8 @@ describe("lead alert and reply channels", () => {
         smtpUrl: "smtp://mailer:pa55@mail.example.com:587",
         from: "Kamala Living <rentals@example.com>",
         desk: ["desk@example.com", "owner@example.com"],
+        alertFrom: "rentals@example.com",
+        heloName: "localhost",
       },
       telegram: {
         token: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOpp",
@@ -244,7 +247,58 @@ describe("lead alert and reply channels", () => {
       smtpUrl: "smtp://localhost:25",
       from: "Kamala Living <rentals@example.com>",
       desk: [],
+      alertFrom: "rentals@example.com",
+      heloName: "localhost",
     });
+  });
+
+  it("reads the alert address, the bounce address, the EHLO name and a DKIM key (inline or from a file)", () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const dir = tempDir();
+    const keyFile = path.join(dir, "dkim.pem");
+    writeFileSync(keyFile, pem);
+    const base = {
+      DATA_DIR: dir,
+      SMTP_URL: "smtp://localhost:25",
+      PUBLIC_URL: "https://www.kamala.example",
+      MAIL_ALERT_FROM: "alerts@kamala.example",
+      MAIL_BOUNCE_ADDRESS: "bounces@kamala.example",
+      DKIM_DOMAIN: "Kamala.example",
+      DKIM_SELECTOR: "mail2026",
+    };
+    const inline = loadConfig({ ...base, DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") });
+    expect(inline.notifications.email).toMatchObject({
+      alertFrom: "alerts@kamala.example",
+      bounceAddress: "bounces@kamala.example",
+      // The public host unless SMTP_HELO_NAME says otherwise.
+      heloName: "www.kamala.example",
+      dkim: { domainName: "kamala.example", keySelector: "mail2026", privateKey: pem },
+    });
+    const fromFile = loadConfig({
+      ...base,
+      DKIM_PRIVATE_KEY_FILE: keyFile,
+      SMTP_HELO_NAME: "mx1.kamala.example",
+    });
+    expect(fromFile.notifications.email?.dkim?.privateKey).toBe(pem);
+    expect(fromFile.notifications.email?.heloName).toBe("mx1.kamala.example");
+
+    // Half a DKIM configuration, a key that is no key, and a bad EHLO name are refused by name.
+    expect(configProblems({ DKIM_DOMAIN: "kamala.example" }).join()).toMatch(
+      /^DKIM_SELECTOR is required with the other DKIM settings/,
+    );
+    expect(configProblems({ SMTP_HELO_NAME: "bad name!" }).join()).toMatch(
+      /^SMTP_HELO_NAME must be a host name/,
+    );
+    const notAKey = `-----BEGIN PRIVATE KEY-----\n${"A".repeat(200)}\n-----END PRIVATE KEY-----`;
+    expect(() => loadConfig({ ...base, DKIM_PRIVATE_KEY: notAKey })).toThrow(
+      /DKIM_PRIVATE_KEY must hold a PEM private key/,
+    );
+    try {
+      loadConfig({ ...base, DKIM_PRIVATE_KEY: notAKey });
+    } catch (error) {
+      expect(String(error)).not.toContain("AAAAAAAA");
+    }
   });
 
   it("names wrong values and never echoes a password or the bot token", () => {

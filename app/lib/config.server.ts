@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -152,6 +152,31 @@ const configSchema = z
         ),
     ),
     MAIL_FROM: optional(z.string().min(3).max(200)),
+    /** The company address desk alerts come From (the visitor's name as its display name). */
+    MAIL_ALERT_FROM: optional(z.email({ error: "must be an e-mail address" })),
+    /** The envelope sender (Return-Path) where bounces go; on the company's domain. */
+    MAIL_BOUNCE_ADDRESS: optional(z.email({ error: "must be an e-mail address" })),
+    SMTP_HELO_NAME: optional(
+      z
+        .string()
+        .max(253)
+        .regex(
+          /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+          "must be a host name like mail.example.com",
+        ),
+    ),
+    DKIM_DOMAIN: optional(
+      z
+        .string()
+        .max(253)
+        .regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,63}$/, "must be a domain like example.com"),
+    ),
+    DKIM_SELECTOR: optional(
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, "must be a selector like mail2026"),
+    ),
+    /** The PEM private key itself (newlines may be written as \n), or DKIM_PRIVATE_KEY_FILE. */
+    DKIM_PRIVATE_KEY: optional(z.string().min(100).max(20_000)),
+    DKIM_PRIVATE_KEY_FILE: optional(z.string().min(1).max(4096)),
     LEADS_NOTIFY_EMAIL: optional(
       z
         .string()
@@ -198,6 +223,22 @@ const configSchema = z
         message: "is required with the other Telegram setting (or leave both unset)",
       });
     }
+    const dkim = [c.DKIM_DOMAIN, c.DKIM_SELECTOR, c.DKIM_PRIVATE_KEY ?? c.DKIM_PRIVATE_KEY_FILE];
+    if (dkim.some(Boolean) && !dkim.every(Boolean))
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"][dkim.findIndex((v) => !v)] ?? "",
+        ],
+        message:
+          "is required with the other DKIM settings (DKIM_DOMAIN, DKIM_SELECTOR, and DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE), or leave all unset",
+      });
+    if (c.DKIM_PRIVATE_KEY && c.DKIM_PRIVATE_KEY_FILE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY_FILE"],
+        message: "is the other way to give the key: set DKIM_PRIVATE_KEY or this, not both",
+      });
     if (c.LEADS_NOTIFY_EMAIL && !c.SMTP_URL)
       ctx.addIssue({
         code: "custom",
@@ -241,10 +282,47 @@ const SECRETS = new Set([
   "S3_ACCESS_KEY_ID",
   "TELEGRAM_BOT_TOKEN",
   "LINE_CHANNEL_ACCESS_TOKEN",
+  "DKIM_PRIVATE_KEY",
 ]);
 
 /** Settings holding a URL whose password is masked when echoed. */
 const URLS_WITH_PASSWORD = new Set(["DATABASE_URL", "SMTP_URL"]);
+
+/** The address of a From value ("Brand <desk@example.com>" or a bare address). */
+function addressIn(from: string | undefined): string | undefined {
+  if (!from) return undefined;
+  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return z.email().safeParse(address).success ? address : undefined;
+}
+
+/** The DKIM key from the setting or its file, checked to be a private key now, not at a send. */
+function dkimConfig(c: {
+  DKIM_DOMAIN?: string | undefined;
+  DKIM_SELECTOR?: string | undefined;
+  DKIM_PRIVATE_KEY?: string | undefined;
+  DKIM_PRIVATE_KEY_FILE?: string | undefined;
+}): { dkim?: { domainName: string; keySelector: string; privateKey: string } } {
+  if (!c.DKIM_DOMAIN || !c.DKIM_SELECTOR) return {};
+  let privateKey: string;
+  if (c.DKIM_PRIVATE_KEY) privateKey = c.DKIM_PRIVATE_KEY.replace(/\\n/g, "\n");
+  else {
+    const file = c.DKIM_PRIVATE_KEY_FILE ?? "";
+    try {
+      privateKey = readFileSync(file, "utf8").slice(0, 20_000);
+    } catch {
+      throw new ConfigError([`DKIM_PRIVATE_KEY_FILE cannot be read (got "${file}")`]);
+    }
+  }
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    const name = c.DKIM_PRIVATE_KEY ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE";
+    throw new ConfigError([`${name} must hold a PEM private key (RSA or Ed25519)`]);
+  }
+  return {
+    dkim: { domainName: c.DKIM_DOMAIN.toLowerCase(), keySelector: c.DKIM_SELECTOR, privateKey },
+  };
+}
 
 function emailList(value: string): string[] {
   return value
@@ -325,7 +403,21 @@ export interface AppConfig {
 
 export interface NotificationConfig {
   /** SMTP_URL set: replies to visitors are sent; alerts too when `desk` names addresses. */
-  email: { smtpUrl: string; from: string; desk: string[] } | undefined;
+  email:
+    | {
+        smtpUrl: string;
+        from: string;
+        desk: string[];
+        /** The company address desk alerts come From (MAIL_ALERT_FROM; MAIL_FROM's otherwise). */
+        alertFrom?: string;
+        /** The envelope sender, where bounces go (MAIL_BOUNCE_ADDRESS); unset: the From. */
+        bounceAddress?: string;
+        /** The name said in EHLO (SMTP_HELO_NAME; the public host's otherwise). */
+        heloName?: string;
+        /** DKIM signing (nodemailer's own) when configured. */
+        dkim?: { domainName: string; keySelector: string; privateKey: string };
+      }
+    | undefined;
   telegram: { token: string; chatId: string; apiUrl: string } | undefined;
   /** LINE_CHANNEL_ACCESS_TOKEN set: owners' LINE alerts (Messaging API push) are sent. */
   line?: { token: string; apiUrl: string } | undefined;
@@ -416,6 +508,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             smtpUrl: c.SMTP_URL,
             from: c.MAIL_FROM ?? `${c.BRAND_NAME} <${c.CONTACT_EMAIL}>`,
             desk: emailList(c.LEADS_NOTIFY_EMAIL ?? ""),
+            alertFrom: c.MAIL_ALERT_FROM ?? addressIn(c.MAIL_FROM) ?? c.CONTACT_EMAIL,
+            ...(c.MAIL_BOUNCE_ADDRESS ? { bounceAddress: c.MAIL_BOUNCE_ADDRESS } : {}),
+            heloName: c.SMTP_HELO_NAME ?? new URL(c.PUBLIC_URL ?? "http://localhost").hostname,
+            ...dkimConfig(c),
           }
         : undefined,
       telegram:
