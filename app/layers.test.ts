@@ -76,6 +76,14 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     modules: ["favorite-button.tsx", "favorites-store.ts", "slug-list.ts"],
     usedBy: ["listings"],
   },
+  "lease-documents": {
+    modules: ["pdf-layout.server.ts"],
+    usedBy: ["owner-statements"],
+  },
+  "owner-portal": {
+    modules: ["documents.server.ts"],
+    usedBy: ["owner-statements"],
+  },
 };
 
 /** Imports that break the rule on purpose, each with its reason. None today. */
