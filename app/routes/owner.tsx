@@ -1,5 +1,13 @@
 import { data } from "react-router";
+import type { AppDatabase } from "../db/client.server.ts";
 import { getRuntime } from "../db/runtime.server.ts";
+import { businessDay, parseDisplayCurrency } from "../domain/currencies.ts";
+import { rateInForceOn } from "../features/currencies/rates.server.ts";
+import { loadOwnerDashboard } from "../features/owner-dashboard/owner-dashboard.server.ts";
+import {
+  DASHBOARD_PARAMS,
+  PortalDashboard,
+} from "../features/owner-dashboard/portal-dashboard.tsx";
 import { listOwnerDocuments } from "../features/owner-portal/documents.server.ts";
 import { LatestDocumentsPanel } from "../features/owner-portal/owner-document-pages.tsx";
 import {
@@ -43,7 +51,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const overview = await loadOwnerOverview(db, owner.id);
   const repairs = await listOwnerRepairs(db, owner.id, { open: true, limit: 10 });
   const documents = await listOwnerDocuments(db, owner.id, 3);
-  return { signedIn: true as const, name: owner.name, units: overview.units, repairs, documents };
+  const dashboard = await loadDashboard(db, owner.id, new URL(request.url).searchParams);
+  return {
+    signedIn: true as const,
+    name: owner.name,
+    units: overview.units,
+    repairs,
+    documents,
+    dashboard,
+  };
+}
+
+/**
+ * The financial dashboard for `?unit=` (one of the owner's units; absent: all of them; anything
+ * else is a 404, as an unknown unit) in `?currency=` at the desk's rate in force today.
+ */
+async function loadDashboard(
+  db: AppDatabase,
+  ownerId: number,
+  params: URLSearchParams,
+) {
+  const unitParam = params.get(DASHBOARD_PARAMS.unit) ?? "";
+  if (unitParam !== "" && !/^[1-9]\d{0,9}$/.test(unitParam)) throw data(null, { status: 404 });
+  const view = await loadOwnerDashboard(db, ownerId, unitParam === "" ? null : Number(unitParam));
+  if (!view) throw data(null, { status: 404 });
+  const wantedCurrency = parseDisplayCurrency(params.get(DASHBOARD_PARAMS.currency)) ?? null;
+  const rate = wantedCurrency
+    ? await rateInForceOn(db, wantedCurrency, businessDay(new Date()))
+    : null;
+  return {
+    ...view,
+    wantedCurrency,
+    currency: wantedCurrency && rate ? { currency: wantedCurrency, ...rate } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,6 +105,7 @@ export default function Owner({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <OwnerFrame name={loaderData.name}>
       <OwnerOverview name={loaderData.name} units={loaderData.units} />
+      <PortalDashboard {...loaderData.dashboard} />
       <OpenRepairsPanel repairs={loaderData.repairs} />
       <LatestDocumentsPanel documents={loaderData.documents} />
     </OwnerFrame>
