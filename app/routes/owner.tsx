@@ -66,11 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The financial dashboard for `?unit=` (one of the owner's units; absent: all of them; anything
  * else is a 404, as an unknown unit) in `?currency=` at the desk's rate in force today.
  */
-async function loadDashboard(
-  db: AppDatabase,
-  ownerId: number,
-  params: URLSearchParams,
-) {
+async function loadDashboard(db: AppDatabase, ownerId: number, params: URLSearchParams) {
   const unitParam = params.get(DASHBOARD_PARAMS.unit) ?? "";
   if (unitParam !== "" && !/^[1-9]\d{0,9}$/.test(unitParam)) throw data(null, { status: 404 });
   const view = await loadOwnerDashboard(db, ownerId, unitParam === "" ? null : Number(unitParam));
