@@ -926,6 +926,16 @@ export const en = {
     stayRefusedSubject: "Owner stay not possible: {{unit}}",
     stayRefusedText:
       "Hello {{name}},\n\nWe are sorry: your stay at {{unit}} from {{from}} to {{to}} could not be confirmed. The desk will contact you about other dates.\n\n{{link}}",
+    quoteSubject: "Quote awaiting your approval: {{unit}}",
+    quoteText:
+      "Hello {{name}},\n\nThe desk quoted {{amount}} for “{{title}}” at {{unit}}. It is above your approval threshold, so the work waits for you to approve or decline the quote in the portal:\n{{link}}",
+    repairDoneSubject: "Repair done: {{unit}}",
+    repairDoneText:
+      "Hello {{name}},\n\n“{{title}}” at {{unit}} is done. Final cost: {{amount}}. The photos and the history are in the portal:\n{{link}}",
+    documentSubject: "New document: {{title}}",
+    documentUnitText:
+      "Hello {{name}},\n\nThe desk added “{{title}}” for {{unit}} to your documents:\n{{link}}",
+    documentOwnText: "Hello {{name}},\n\nThe desk added “{{title}}” to your documents:\n{{link}}",
   },
 } as const;
 

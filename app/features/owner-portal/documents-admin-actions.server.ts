@@ -27,7 +27,7 @@ export async function uploadDocumentAction(form: FormData, adminId: number) {
   if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Check the form");
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refused("Choose a file");
-  const { database, storage } = getRuntime();
+  const { config, database, storage } = getRuntime();
   try {
     await addOwnerDocument(
       database.db,
@@ -35,7 +35,9 @@ export async function uploadDocumentAction(form: FormData, adminId: number) {
       parsed.data,
       Buffer.from(await file.arrayBuffer()),
       adminId,
+      config,
     );
+    getRuntime().outbox?.nudge();
   } catch (error) {
     if (error instanceof DocumentError) return refused(error.message, 422);
     throw error;

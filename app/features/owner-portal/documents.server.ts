@@ -17,6 +17,8 @@ import {
   type OwnerDocumentCategory,
 } from "../../domain/owners.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
+import { alertOwner, alertUnitOwners } from "./owner-alerts.server.ts";
+import type { OwnerMailSettings } from "./owner-messages.server.ts";
 
 export class DocumentError extends Error {}
 
@@ -73,41 +75,57 @@ export async function prepareDocumentFile(
   }
 }
 
-/** Stores a checked file under a random private key and records it; answers the new id. */
+/**
+ * Stores a checked file under a random private key and records it; answers the new id. With
+ * `alerts`, the owners it is for are told in the same transaction (demo seeding passes none).
+ */
 export async function addOwnerDocument(
   db: AppDatabase,
   storage: MediaStorage,
   input: DocumentFormInput,
   bytes: Buffer,
   adminId: number | null,
+  alerts?: OwnerMailSettings,
 ): Promise<number> {
   const target =
     input.target.kind === "unit"
       ? await db
-          .select({ id: properties.id })
+          .select({ id: properties.id, name: properties.name })
           .from(properties)
           .where(eq(properties.id, input.target.id))
-      : await db.select({ id: owners.id }).from(owners).where(eq(owners.id, input.target.id));
+      : await db
+          .select({ id: owners.id, name: owners.name })
+          .from(owners)
+          .where(eq(owners.id, input.target.id));
   if (target.length === 0) throw new DocumentError("Choose a unit or an owner");
   const file = await prepareDocumentFile(bytes);
   const mediaKey = `private/documents/${randomBytes(16).toString("hex")}.${file.extension}`;
   await storage.put(mediaKey, file.data);
   try {
-    const [row] = await db
-      .insert(ownerDocuments)
-      .values({
-        propertyId: input.target.kind === "unit" ? input.target.id : null,
-        ownerId: input.target.kind === "owner" ? input.target.id : null,
-        title: input.title,
-        category: input.category,
-        mediaKey,
-        contentType: file.contentType,
-        sizeBytes: file.data.length,
-        uploadedBy: adminId,
-      })
-      .returning({ id: ownerDocuments.id });
-    if (!row) throw new Error("The document was not stored");
-    return row.id;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(ownerDocuments)
+        .values({
+          propertyId: input.target.kind === "unit" ? input.target.id : null,
+          ownerId: input.target.kind === "owner" ? input.target.id : null,
+          title: input.title,
+          category: input.category,
+          mediaKey,
+          contentType: file.contentType,
+          sizeBytes: file.data.length,
+          uploadedBy: adminId,
+        })
+        .returning({ id: ownerDocuments.id });
+      if (!row) throw new Error("The document was not stored");
+      if (alerts) {
+        const { id, kind } = input.target;
+        const unitName = kind === "unit" ? (target[0]?.name ?? "") : null;
+        const event = { kind: "document-added", title: input.title, unitName } as const;
+        if (kind === "unit") await alertUnitOwners(tx, id, event, alerts);
+        else await alertOwner(tx, id, event, alerts);
+      }
+      return row.id;
+    });
   } catch (error) {
     await storage.remove(mediaKey);
     throw error;

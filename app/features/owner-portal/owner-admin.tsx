@@ -142,8 +142,12 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
           name="telegramChatId"
           maxLength={OWNER_FIELD_LIMITS.chatId}
           defaultValue={values?.telegramChatId ?? ""}
+          aria-describedby={`${idPrefix}-telegram-hint`}
           className={input}
         />
+        <span id={`${idPrefix}-telegram-hint`} className="mt-1 block text-xs text-ink-700">
+          A number. The owner first writes to the site's Telegram bot, so it may answer them.
+        </span>
       </label>
       <label className={label}>
         LINE user id
@@ -151,8 +155,13 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
           name="lineUserId"
           maxLength={OWNER_FIELD_LIMITS.chatId}
           defaultValue={values?.lineUserId ?? ""}
+          aria-describedby={`${idPrefix}-line-hint`}
           className={input}
         />
+        <span id={`${idPrefix}-line-hint`} className="mt-1 block text-xs text-ink-700">
+          U and 32 hex digits, from the site's LINE official account once the owner added it as a
+          friend (not the LINE ID they share with people).
+        </span>
       </label>
     </div>
   );

@@ -1,14 +1,14 @@
 /**
- * Mail for owners (invitation, password reset, decisions on their stays) and alerts to the desk
- * about owners' requests, written to the outbox in the caller's transaction, in the owner's
- * language. The outbox worker sends them like every other message.
+ * Mail for owners' access (invitation, password reset) and alerts to the desk about owners'
+ * requests, written to the outbox in the caller's transaction, in the owner's language. News for
+ * owners (their stays decided, quotes, repairs, documents) is owner-alerts.server.ts's. The
+ * outbox worker sends them like every other message.
  */
 import type { AppDatabase } from "../../db/client.server.ts";
 import { outbox } from "../../db/schema.ts";
 import type { OwnerLanguage } from "../../domain/owners.ts";
 import { createI18n } from "../../i18n/messages.server.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
-import { formatDate } from "../../lib/format.ts";
 
 type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
@@ -56,36 +56,6 @@ export async function queueAccessMail(
 
 export function setPasswordLink(publicUrl: string, lang: OwnerLanguage, token: string) {
   return `${portalUrl(publicUrl, lang, "/set-password")}?token=${token}`;
-}
-
-/** Tells the owner their stay request was approved or refused. */
-export async function queueStayDecisionMail(
-  tx: Tx | AppDatabase,
-  owner: MailedOwner,
-  stay: { unitName: string; startDate: string; endDate: string; approved: boolean },
-  settings: OwnerMailSettings,
-) {
-  if (!settings.notifications.email) return;
-  const { t } = createI18n(owner.language);
-  const vars = {
-    name: owner.name,
-    unit: stay.unitName,
-    from: formatDate(stay.startDate, owner.language),
-    to: formatDate(stay.endDate, owner.language),
-    link: portalUrl(settings.publicUrl, owner.language),
-  };
-  await tx.insert(outbox).values({
-    channel: "email",
-    purpose: "owner-alert",
-    payload: {
-      to: [owner.email],
-      subject: t(
-        stay.approved ? "ownerMail.stayApprovedSubject" : "ownerMail.stayRefusedSubject",
-        vars,
-      ),
-      text: t(stay.approved ? "ownerMail.stayApprovedText" : "ownerMail.stayRefusedText", vars),
-    },
-  });
 }
 
 /** Alerts the desk (e-mail and Telegram, as configured) to an owner's stay request. */

@@ -21,11 +21,8 @@ import type { OwnerProgramKind, OwnerStayStatus } from "../../domain/owners.ts";
 import { addDays, bangkokToday, daysBetween } from "../availability/calendar-dates.ts";
 import { occupancyByMonth } from "../availability/occupancy.ts";
 import { addStay, StayError } from "../availability/stays.server.ts";
-import {
-  type OwnerMailSettings,
-  queueDeskStayAlert,
-  queueStayDecisionMail,
-} from "./owner-messages.server.ts";
+import { alertOwner } from "./owner-alerts.server.ts";
+import { type OwnerMailSettings, queueDeskStayAlert } from "./owner-messages.server.ts";
 import { checkOwnerStay, nightsLeft, type OwnerStayAnswer } from "./owner-stay-rules.ts";
 
 /** The setting that approves a free, allowed owner stay at once; off: the desk decides. */
@@ -439,21 +436,20 @@ async function notifyDecision(
   approved: boolean,
   mail: OwnerMailSettings,
 ) {
-  const [row] = await tx
-    .select({
-      email: owners.email,
-      name: owners.name,
-      language: owners.language,
-      unitName: properties.name,
-    })
-    .from(owners)
-    .innerJoin(properties, eq(properties.id, request.propertyId))
-    .where(eq(owners.id, request.ownerId));
-  if (!row) return;
-  await queueStayDecisionMail(
+  const [unit] = await tx
+    .select({ name: properties.name })
+    .from(properties)
+    .where(eq(properties.id, request.propertyId));
+  await alertOwner(
     tx,
-    row,
-    { unitName: row.unitName, startDate: request.startDate, endDate: request.endDate, approved },
+    request.ownerId,
+    {
+      kind: "stay-decided",
+      approved,
+      unitName: unit?.name ?? "",
+      startDate: request.startDate,
+      endDate: request.endDate,
+    },
     mail,
   );
 }

@@ -15,43 +15,59 @@ const wholeNumber = (v: unknown) =>
 export const OWNER_FIELD_LIMITS = { name: 120, phone: 40, residency: 80, chatId: 64 } as const;
 
 /** The admin's owner form (create and edit). */
-export const ownerFormSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(OWNER_FIELD_LIMITS.name),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(MAX_EMAIL_LENGTH)
-    .refine(isEmailAddress, "Enter an e-mail address like name@example.com"),
-  phone: z.string().trim().max(OWNER_FIELD_LIMITS.phone).default(""),
-  language: z.enum(OWNER_LANGUAGES, { error: "Choose English or Russian" }),
-  alertChannels: z.array(z.enum(OWNER_ALERT_CHANNELS)).max(OWNER_ALERT_CHANNELS.length),
-  telegramChatId: z.preprocess(
-    blank,
-    z
+export const ownerFormSchema = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(OWNER_FIELD_LIMITS.name),
+    email: z
       .string()
       .trim()
-      .regex(/^-?\d{1,20}$/, "A Telegram chat id is a number")
-      .optional(),
-  ),
-  lineUserId: z.preprocess(
-    blank,
-    z
-      .string()
-      .trim()
-      .regex(/^U[0-9a-f]{32}$/, "A LINE user id is U followed by 32 hex digits")
-      .optional(),
-  ),
-  residency: z.string().trim().max(OWNER_FIELD_LIMITS.residency).default(""),
-  approvalThresholdBaht: z.preprocess(
-    wholeNumber,
-    z
-      .number({ error: "The approval threshold is a whole number of baht" })
-      .int()
-      .min(0)
-      .max(100_000_000),
-  ),
-});
+      .toLowerCase()
+      .max(MAX_EMAIL_LENGTH)
+      .refine(isEmailAddress, "Enter an e-mail address like name@example.com"),
+    phone: z.string().trim().max(OWNER_FIELD_LIMITS.phone).default(""),
+    language: z.enum(OWNER_LANGUAGES, { error: "Choose English or Russian" }),
+    alertChannels: z.array(z.enum(OWNER_ALERT_CHANNELS)).max(OWNER_ALERT_CHANNELS.length),
+    telegramChatId: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,20}$/, "A Telegram chat id is a number")
+        .optional(),
+    ),
+    lineUserId: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .regex(/^U[0-9a-f]{32}$/, "A LINE user id is U followed by 32 hex digits")
+        .optional(),
+    ),
+    residency: z.string().trim().max(OWNER_FIELD_LIMITS.residency).default(""),
+    approvalThresholdBaht: z.preprocess(
+      wholeNumber,
+      z
+        .number({ error: "The approval threshold is a whole number of baht" })
+        .int()
+        .min(0)
+        .max(100_000_000),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    // A channel chosen without its address would drop the owner's alerts without a word.
+    if (v.alertChannels.includes("telegram") && !v.telegramChatId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["telegramChatId"],
+        message: "Telegram alerts need the owner's Telegram chat id",
+      });
+    if (v.alertChannels.includes("line") && !v.lineUserId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["lineUserId"],
+        message: "LINE alerts need the owner's LINE user id",
+      });
+  });
 export type OwnerInput = z.infer<typeof ownerFormSchema>;
 
 /** Co-owners one unit form takes. */

@@ -42,14 +42,23 @@ export async function loadRepairAdmin(id: number) {
 
 /** quote (amount, picture), start, done (final cost) or add-photo on one ticket. */
 export async function repairAction(id: number, form: FormData, adminId: number) {
-  const { database, storage } = getRuntime();
+  const { config, database, storage } = getRuntime();
   const fields = Object.fromEntries(form);
   try {
     switch (fields.intent) {
       case "quote": {
         const parsed = repairQuoteSchema.safeParse(fields);
         if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Check the quote");
-        const result = await quoteRepair(database.db, id, adminId, parsed.data, storage);
+        const result = await quoteRepair(
+          database.db,
+          id,
+          adminId,
+          parsed.data,
+          storage,
+          new Date(),
+          config,
+        );
+        getRuntime().outbox?.nudge();
         return done(
           result.stage === "quoted"
             ? `Quoted: above the owners' threshold of ฿${result.thresholdBaht.toLocaleString("en")}, it waits for an owner's approval.`
@@ -63,7 +72,15 @@ export async function repairAction(id: number, form: FormData, adminId: number) 
         const parsed = repairDoneSchema.safeParse(fields);
         if (!parsed.success)
           return refused(parsed.error.issues[0]?.message ?? "Enter the final cost");
-        await advanceRepair(database.db, id, adminId, { to: "done", ...parsed.data });
+        await advanceRepair(
+          database.db,
+          id,
+          adminId,
+          { to: "done", ...parsed.data },
+          new Date(),
+          config,
+        );
+        getRuntime().outbox?.nudge();
         return done("Marked done with its final cost.");
       }
       case "add-photo": {

@@ -28,6 +28,8 @@ import {
   type RepairStage,
 } from "../../domain/repairs.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
+import { alertUnitOwners } from "./owner-alerts.server.ts";
+import type { OwnerMailSettings } from "./owner-messages.server.ts";
 
 /** Who acts: a desk user or an owner (whose units are checked). */
 export type RepairBy = { adminId: number } | { ownerId: number };
@@ -175,6 +177,8 @@ export async function quoteRepair(
   quote: { amountBaht: number; quoteKey?: string | undefined },
   storage: MediaStorage,
   now: Date = new Date(),
+  /** Where the owners' alert of a quote waiting for them goes; unset, none is written. */
+  alerts?: OwnerMailSettings,
 ): Promise<{ stage: "quoted" | "approved"; thresholdBaht: number }> {
   if (quote.quoteKey && !(await storage.exists(quote.quoteKey)))
     throw new RepairError("The quote picture was not found; upload it again.");
@@ -215,6 +219,19 @@ export async function quoteRepair(
         note: `At or below the approval threshold of ฿${thresholdBaht.toLocaleString("en")}`,
         createdAt: now,
       });
+    if (waits && alerts)
+      await alertUnitOwners(
+        tx,
+        ticket.propertyId,
+        {
+          kind: "quote-waiting",
+          ticketId,
+          unitName: await unitName(tx, ticket.propertyId),
+          title: ticket.title,
+          baht: quote.amountBaht,
+        },
+        alerts,
+      );
     return { stage, thresholdBaht };
   });
 }
@@ -250,6 +267,8 @@ export async function advanceRepair(
   adminId: number,
   step: { to: "in-progress" } | { to: "done"; finalCostBaht: number },
   now: Date = new Date(),
+  /** Where the owners' alert of finished work goes; unset, none is written. */
+  alerts?: OwnerMailSettings,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const ticket = await ticketOrMissing(tx, ticketId);
@@ -272,7 +291,28 @@ export async function advanceRepair(
       amountBaht: step.to === "done" ? step.finalCostBaht : null,
       createdAt: now,
     });
+    if (step.to === "done" && alerts)
+      await alertUnitOwners(
+        tx,
+        ticket.propertyId,
+        {
+          kind: "repair-done",
+          ticketId,
+          unitName: await unitName(tx, ticket.propertyId),
+          title: ticket.title,
+          baht: step.finalCostBaht,
+        },
+        alerts,
+      );
   });
+}
+
+async function unitName(tx: Tx, propertyId: number): Promise<string> {
+  const [row] = await tx
+    .select({ name: properties.name })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  return row?.name ?? "";
 }
 
 /** A photo (an upload that exists) added to a ticket, at most MAX_REPAIR_PHOTOS a ticket. */
