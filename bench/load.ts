@@ -39,7 +39,7 @@ function publicRequests(): autocannon.Request[] {
     `/ru/units/${units[1]?.slug}`,
     ...units
       .slice(0, 6)
-      .map((u, i) => `/media/${variantPath(demoMediaKey(u.slug, 0), i % 2 ? 480 : 960)}`),
+      .map((u, i) => `/media/${variantPath(demoMediaKey(u, 0), i % 2 ? 480 : 960)}`),
   ];
   return paths.map((p) => ({ method: "GET", path: p }));
 }

@@ -44,9 +44,10 @@ describe.each(TEST_ENGINES)("seeding on %s", (engine) => {
       .where(eq(propertyImages.propertyId, villa?.id ?? -1))
       .orderBy(propertyImages.position);
     expect(images.map((i) => i.mediaKey)).toEqual(
-      demoUnits()
-        .find((u) => u.unitCode === "V-01")
-        ?.pictures.map((_, i) => demoMediaKey(villa?.slug ?? "", i)),
+      (() => {
+        const unit = demoUnits().find((u) => u.unitCode === "V-01");
+        return unit?.pictures.map((_, i) => demoMediaKey(unit, i));
+      })(),
     );
 
     expect(await seedIfEmpty(database)).toEqual({ seeded: 0 });
@@ -95,7 +96,7 @@ describe("demo pictures", () => {
     for (const width of MEDIA_WIDTHS) {
       const file = path.join(
         storage.root,
-        variantPath(demoMediaKey(units[0]?.slug ?? "", 0), width),
+        variantPath(demoMediaKey(units[0] ?? { slug: "", pictures: [] }, 0), width),
       );
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe("webp");

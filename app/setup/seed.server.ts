@@ -45,7 +45,7 @@ export async function ensureDemoPictures(
 ): Promise<number> {
   const wanted: PictureSpec[] = [
     ...units.flatMap((unit) =>
-      unit.pictures.map((picture, i) => ({ key: demoMediaKey(unit.slug, i), picture })),
+      unit.pictures.map((picture, i) => ({ key: demoMediaKey(unit, i), picture })),
     ),
     ...extra,
   ];
@@ -123,7 +123,7 @@ export async function insertDemoUnits(db: AppDatabase, units: DemoUnit[] = demoU
           unit.pictures.map((_, index) => ({
             propertyId: row.id,
             position: index,
-            mediaKey: demoMediaKey(unit.slug, index),
+            mediaKey: demoMediaKey(unit, index),
             width: PICTURE_WIDTH,
             height: PICTURE_HEIGHT,
             variants: [...MEDIA_WIDTHS],

@@ -1,6 +1,6 @@
 import { slugify } from "../../lib/slug.ts";
-import { type DemoPicture, type PictureKind, picturesOf } from "../media/demo-pictures.server.ts";
-import { compareListingOrder, type UnitDetail } from "./unit.ts";
+import { type DemoPicture, type PictureName, pictureId } from "../media/demo-pictures.server.ts";
+import type { UnitDetail } from "./unit.ts";
 
 /** A demo unit: a unit page's facts, with its rendered pictures instead of stored images. */
 export interface DemoUnit extends Omit<UnitDetail, "id" | "images"> {
@@ -29,7 +29,11 @@ interface Row
   yearly: number;
   en: string;
   ru: string;
-  pictures: number;
+  /**
+   * Its gallery, best view first: a villa's outside (or its deck), a condo's room or view,
+   * never its building. "flipped" shows the render mirrored left to right.
+   */
+  pictures: Shot[];
   /** Latitude and longitude: on land in the unit's area (the condos: their building's). */
   at: [number, number];
 }
@@ -37,15 +41,14 @@ interface Row
 const VILLA = ["Private pool", "Garden", "Sala", "BBQ", "Parking", "WiFi", "Air conditioning"];
 const CONDO = ["Pool", "Gym", "Security", "WiFi", "Parking", "Air conditioning"];
 
-// The condo buildings: every unit in one shares its position.
-const TREES_KAMALA: [number, number] = [7.9523, 98.2848];
-const TREES_SURIN: [number, number] = [7.9712, 98.2838];
-const TREES_BANG_TAO: [number, number] = [7.9995, 98.2985];
-const ZEN_PATONG: [number, number] = [7.8935, 98.2995];
-const ZEN_KARON: [number, number] = [7.8455, 98.2975];
-const ZEN_TOWN: [number, number] = [7.8843, 98.3878];
+type Shot = PictureName | `${PictureName} flipped`;
+
+// Each building is one place: its condos share the block's position, its villas stand nearby.
+const TREES: [number, number] = [7.9523, 98.2848];
+const ZEN: [number, number] = [7.8455, 98.2975];
 
 const ROWS: Row[] = [
+  // The Trees: an estate on the hillside above Kamala bay, its condo block and its pool villas.
   {
     name: "Canopy Pool Villa",
     building: "The Trees",
@@ -60,17 +63,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 180_000,
     facilities: [...VILLA, "Sea view", "Housekeeping"],
-    en: "A four-bedroom villa on the green hillside above Kamala bay, with a 12-metre infinity pool and sunset views over the Andaman Sea.",
-    ru: "Вилла с четырьмя спальнями на зелёном склоне над заливом Камала, с 12-метровым бассейном-инфинити и видом на закат над Андаманским морем.",
-    pictures: 6,
+    en: "A four-bedroom villa at the top of the estate, above Kamala bay: a timber deck with an infinity-edge pool facing the islands and the sunset over the Andaman Sea.",
+    ru: "Вилла с четырьмя спальнями на самом верху поместья, над заливом Камала: деревянная терраса с бассейном-инфинити, обращённым к островам и закату над Андаманским морем.",
+    pictures: ["terrace-1", "hero", "living-2"],
   },
   {
     name: "Banyan Pool Villa",
     building: "The Trees",
     unitCode: "V-02",
-    at: [7.9752, 98.2845],
+    at: [7.9556, 98.2903],
     type: "pool-villa",
-    location: "Surin",
+    location: "Kamala",
     bedrooms: 3,
     bathrooms: 3,
     sizeM2: 260,
@@ -78,17 +81,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 135_000,
     facilities: [...VILLA, "Housekeeping"],
-    en: "A quiet three-bedroom villa five minutes from Surin beach, built around a shaded pool terrace and a mature banyan tree.",
-    ru: "Тихая вилла с тремя спальнями в пяти минутах от пляжа Сурин, вокруг тенистой террасы с бассейном и старого баньяна.",
-    pictures: 5,
+    en: "A quiet three-bedroom Thai villa under one big hip roof, with a pool terrace in the shade of a mature banyan tree.",
+    ru: "Тихая тайская вилла с тремя спальнями под большой вальмовой крышей, с террасой у бассейна в тени старого баньяна.",
+    pictures: ["villa-6", "living-1"],
   },
   {
     name: "Frangipani Pool Villa",
     building: "The Trees",
     unitCode: "V-03",
-    at: [8.0048, 98.2982],
+    at: [7.9502, 98.2897],
     type: "pool-villa",
-    location: "Bang Tao",
+    location: "Kamala",
     bedrooms: 5,
     bathrooms: 5,
     sizeM2: 410,
@@ -97,17 +100,17 @@ const ROWS: Row[] = [
     days: 140,
     yearly: 250_000,
     facilities: [...VILLA, "Cinema room", "Housekeeping", "Chef on request"],
-    en: "Our largest villa: five en-suite bedrooms, a cinema room and a tropical garden a short walk from Bang Tao beach.",
-    ru: "Наша самая большая вилла: пять спален с ванными, кинозал и тропический сад в нескольких минутах ходьбы от пляжа Банг Тао.",
-    pictures: 6,
+    en: "Our largest villa: two storeys, five en-suite bedrooms, a cinema room and a tropical garden around the pool, a short drive from Kamala beach.",
+    ru: "Наша самая большая вилла: два этажа, пять спален с ванными, кинозал и тропический сад вокруг бассейна, недалеко от пляжа Камала.",
+    pictures: ["villa-1", "living-3", "bathroom-1"],
   },
   {
     name: "Palm Court Pool Villa",
     building: "The Trees",
     unitCode: "V-04",
-    at: [7.9935, 98.3095],
+    at: [7.954, 98.2935],
     type: "pool-villa",
-    location: "Cherng Talay",
+    location: "Kamala",
     bedrooms: 3,
     bathrooms: 3,
     sizeM2: 240,
@@ -116,9 +119,9 @@ const ROWS: Row[] = [
     days: 21,
     yearly: 110_000,
     facilities: VILLA,
-    en: "A bright three-bedroom villa in a gated community in Cherng Talay, close to international schools and Boat Avenue.",
-    ru: "Светлая вилла с тремя спальнями в охраняемом посёлке в Чернг Талай, рядом с международными школами и Boat Avenue.",
-    pictures: 4,
+    en: "A bright two-storey villa with three bedrooms in the gated lane of The Trees, its pool framed by palms.",
+    ru: "Светлая двухэтажная вилла с тремя спальнями на охраняемой улице The Trees, с бассейном в окружении пальм.",
+    pictures: ["villa-3", "kitchen-1"],
   },
   {
     name: "Orchid Garden Villa",
@@ -134,17 +137,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 100_000,
     facilities: VILLA,
-    en: "A two-bedroom villa with a plunge pool and an orchid garden, a ten-minute walk from Kamala beach and its cafés.",
-    ru: "Вилла с двумя спальнями, небольшим бассейном и садом орхидей, в десяти минутах ходьбы от пляжа Камала и его кафе.",
-    pictures: 4,
+    en: "A single-storey two-bedroom villa with a private pool, a sala and an orchid garden, a ten-minute walk from Kamala beach and its cafés.",
+    ru: "Одноэтажная вилла с двумя спальнями, собственным бассейном, беседкой-салой и садом орхидей, в десяти минутах ходьбы от пляжа Камала и его кафе.",
+    pictures: ["villa-5", "bedroom-1"],
   },
   {
-    name: "Mai Khao Beach Villa",
+    name: "Kamala Beach Villa",
     building: "The Trees",
     unitCode: "V-06",
-    at: [8.1262, 98.3035],
+    at: [7.9462, 98.2878],
     type: "pool-villa",
-    location: "Mai Khao",
+    location: "Kamala",
     bedrooms: 4,
     bathrooms: 4,
     sizeM2: 300,
@@ -152,15 +155,15 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 150_000,
     facilities: [...VILLA, "Beach access"],
-    en: "A four-bedroom villa behind the dunes of Mai Khao, the island's longest and calmest beach, fifteen minutes from the airport.",
-    ru: "Вилла с четырьмя спальнями за дюнами Май Кхао, самого длинного и спокойного пляжа острова, в пятнадцати минутах от аэропорта.",
-    pictures: 5,
+    en: "A four-bedroom villa at the foot of the estate, five minutes on foot from the quiet north end of Kamala beach.",
+    ru: "Вилла с четырьмя спальнями у подножия поместья, в пяти минутах пешком от тихой северной части пляжа Камала.",
+    pictures: ["villa-2", "bathroom-1"],
   },
   {
     name: "Treetop Studio",
     building: "The Trees",
     unitCode: "A-101",
-    at: TREES_KAMALA,
+    at: TREES,
     type: "condo",
     location: "Kamala",
     bedrooms: 1,
@@ -170,15 +173,15 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 18_000,
     facilities: CONDO,
-    en: "A compact, well-planned studio with a garden-facing balcony, ideal for one person or a couple.",
-    ru: "Компактная продуманная студия с балконом в сад, идеальна для одного человека или пары.",
-    pictures: 3,
+    en: "A compact, well-planned studio with a garden-facing window wall, ideal for one person or a couple.",
+    ru: "Компактная продуманная студия с панорамным окном в сад, идеальна для одного человека или пары.",
+    pictures: ["bedroom-3", "condo-trees-1"],
   },
   {
     name: "Canopy One-Bedroom",
     building: "The Trees",
     unitCode: "A-204",
-    at: TREES_KAMALA,
+    at: TREES,
     type: "condo",
     location: "Kamala",
     bedrooms: 1,
@@ -188,15 +191,15 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 25_000,
     facilities: CONDO,
-    en: "A one-bedroom condo looking into the treetops, with a full kitchen and a walk-in shower.",
-    ru: "Квартира с одной спальней и видом на кроны деревьев, с полноценной кухней и душевой.",
-    pictures: 4,
+    en: "A one-bedroom condo looking into the treetops, with a living room and dining table by the window.",
+    ru: "Квартира с одной спальней и видом на кроны деревьев, с гостиной и обеденным столом у окна.",
+    pictures: ["living-3", "condo-trees-2"],
   },
   {
     name: "Forest View Suite",
     building: "The Trees",
     unitCode: "A-305",
-    at: TREES_KAMALA,
+    at: TREES,
     type: "condo",
     location: "Kamala",
     bedrooms: 2,
@@ -206,17 +209,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 45_000,
     facilities: [...CONDO, "Co-working"],
-    en: "A two-bedroom corner suite with a wraparound balcony over the forest and a glimpse of the sea.",
-    ru: "Угловая квартира с двумя спальнями и круговым балконом с видом на лес и кусочек моря.",
-    pictures: 5,
+    en: "A two-bedroom corner suite with a glass-fronted balcony over the estate's pool and gardens to Kamala bay.",
+    ru: "Угловая квартира с двумя спальнями и стеклянным балконом с видом на бассейн и сады поместья до залива Камала.",
+    pictures: ["terrace-2", "bedroom-2", "condo-trees-2"],
   },
   {
     name: "Skyline Two-Bedroom",
     building: "The Trees",
     unitCode: "B-402",
-    at: TREES_SURIN,
+    at: TREES,
     type: "condo",
-    location: "Surin",
+    location: "Kamala",
     bedrooms: 2,
     bathrooms: 2,
     sizeM2: 92,
@@ -225,17 +228,17 @@ const ROWS: Row[] = [
     days: 35,
     yearly: 52_000,
     facilities: [...CONDO, "Sauna"],
-    en: "A two-bedroom condo on the fourth floor with sea views, a short drive from Surin and Bang Tao beaches.",
-    ru: "Квартира с двумя спальнями на четвёртом этаже с видом на море, недалеко от пляжей Сурин и Банг Тао.",
-    pictures: 4,
+    en: "A two-bedroom condo on the fourth floor with floor-to-ceiling windows onto the sea and a kitchen island facing the view.",
+    ru: "Квартира с двумя спальнями на четвёртом этаже с окнами от пола до потолка на море и кухонным островом с видом.",
+    pictures: ["living-2", "kitchen-2", "condo-trees-1"],
   },
   {
     name: "Rainforest Penthouse",
     building: "The Trees",
     unitCode: "B-601",
-    at: TREES_SURIN,
+    at: TREES,
     type: "condo",
-    location: "Surin",
+    location: "Kamala",
     bedrooms: 3,
     bathrooms: 3,
     sizeM2: 165,
@@ -243,17 +246,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 95_000,
     facilities: [...CONDO, "Private jacuzzi", "Sea view"],
-    en: "A three-bedroom penthouse with a private rooftop jacuzzi and a 180-degree view of the rainforest and the sea.",
-    ru: "Пентхаус с тремя спальнями, собственным джакузи на крыше и панорамным видом на тропический лес и море.",
-    pictures: 6,
+    en: "The top floor of The Trees: three bedrooms, a private rooftop jacuzzi and a 180-degree view of the rainforest and the sea.",
+    ru: "Верхний этаж The Trees: три спальни, собственное джакузи на крыше и панорамный вид на тропический лес и море.",
+    pictures: ["terrace-2", "living-2", "bathroom-2", "condo-trees-2"],
   },
   {
     name: "Garden Terrace Condo",
     building: "The Trees",
     unitCode: "B-103",
-    at: TREES_BANG_TAO,
+    at: TREES,
     type: "condo",
-    location: "Bang Tao",
+    location: "Kamala",
     bedrooms: 1,
     bathrooms: 1,
     sizeM2: 48,
@@ -264,15 +267,15 @@ const ROWS: Row[] = [
     facilities: CONDO,
     en: "A ground-floor one-bedroom with a private garden terrace that opens straight onto the lagoon pool.",
     ru: "Квартира с одной спальней на первом этаже с собственной террасой, выходящей прямо к бассейну-лагуне.",
-    pictures: 3,
+    pictures: ["living-1", "condo-trees-1"],
   },
   {
     name: "Lagoon View Condo",
     building: "The Trees",
     unitCode: "C-207",
-    at: TREES_BANG_TAO,
+    at: TREES,
     type: "condo",
-    location: "Bang Tao",
+    location: "Kamala",
     bedrooms: 2,
     bathrooms: 2,
     sizeM2: 85,
@@ -280,17 +283,18 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 62_000,
     facilities: [...CONDO, "Kids club"],
-    en: "A family-friendly two-bedroom condo overlooking the Laguna lagoons, with a shuttle to the beach.",
-    ru: "Квартира с двумя спальнями для семьи с видом на лагуны Лагуны и трансфером до пляжа.",
-    pictures: 5,
+    en: "A family-friendly two-bedroom condo over the estate's lagoon pool, with a kids' club and a shuttle to Kamala beach.",
+    ru: "Квартира с двумя спальнями для семьи с видом на бассейн-лагуну поместья, с детским клубом и трансфером до пляжа Камала.",
+    pictures: ["bedroom-2", "bathroom-2"],
   },
+  // Zen Space: a residence on the hill between Karon and Kata, its condo block and pool villas.
   {
     name: "Zen Studio",
     building: "Zen Space",
     unitCode: "Z-105",
-    at: ZEN_PATONG,
+    at: ZEN,
     type: "condo",
-    location: "Patong",
+    location: "Karon",
     bedrooms: 1,
     bathrooms: 1,
     sizeM2: 30,
@@ -298,17 +302,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 16_000,
     facilities: CONDO,
-    en: "A calm studio a few streets back from Patong's nightlife: everything within walking distance, and a quiet night's sleep.",
-    ru: "Спокойная студия в нескольких кварталах от ночной жизни Патонга: всё рядом, а ночью тихо.",
-    pictures: 3,
+    en: "A calm studio on the garden side of Zen Space, a short walk down the hill to Karon beach and its restaurants.",
+    ru: "Спокойная студия с видом на сад Zen Space, в нескольких минутах ходьбы вниз по холму до пляжа Карон и его ресторанов.",
+    pictures: ["bedroom-1", "condo-zen-1"],
   },
   {
     name: "Zen Loft",
     building: "Zen Space",
     unitCode: "Z-311",
-    at: ZEN_PATONG,
+    at: ZEN,
     type: "condo",
-    location: "Patong",
+    location: "Karon",
     bedrooms: 1,
     bathrooms: 1,
     sizeM2: 52,
@@ -316,17 +320,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 32_000,
     facilities: [...CONDO, "Co-working"],
-    en: "A double-height loft with a mezzanine bedroom and a desk by the window, popular with remote workers.",
-    ru: "Лофт с двусветным пространством, спальней на антресоли и рабочим местом у окна, любимый удалёнщиками.",
-    pictures: 4,
+    en: "A one-bedroom loft with a large living room and a study with a desk by the garden window, popular with remote workers.",
+    ru: "Лофт с одной спальней, просторной гостиной и кабинетом с рабочим столом у окна в сад, любимый удалёнщиками.",
+    pictures: ["living-3", "office", "condo-zen-1"],
   },
   {
     name: "Zen Sea View Suite",
     building: "Zen Space",
     unitCode: "Z-508",
-    at: [7.8205, 98.3025],
+    at: ZEN,
     type: "condo",
-    location: "Kata",
+    location: "Karon",
     bedrooms: 2,
     bathrooms: 2,
     sizeM2: 88,
@@ -334,15 +338,15 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 58_000,
     facilities: [...CONDO, "Sea view", "Sauna"],
-    en: "A two-bedroom suite above Kata with a wide balcony facing the bay and the sunset.",
-    ru: "Квартира с двумя спальнями над Катой с широким балконом на залив и закат.",
-    pictures: 5,
+    en: "A two-bedroom suite on the fifth floor with a glass-fronted balcony over the gardens to the bay and the sunset.",
+    ru: "Квартира с двумя спальнями на пятом этаже со стеклянным балконом с видом на сады, залив и закат.",
+    pictures: ["terrace-2", "bedroom-2", "condo-zen-2"],
   },
   {
     name: "Zen Sky Penthouse",
     building: "Zen Space",
     unitCode: "Z-902",
-    at: ZEN_KARON,
+    at: ZEN,
     type: "condo",
     location: "Karon",
     bedrooms: 3,
@@ -352,17 +356,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 120_000,
     facilities: [...CONDO, "Private pool", "Sea view"],
-    en: "The top floor of Zen Space Karon: three bedrooms, a private rooftop pool and the whole of Karon beach below.",
-    ru: "Верхний этаж Zen Space Карон: три спальни, собственный бассейн на крыше и весь пляж Карон под ногами.",
-    pictures: 6,
+    en: "The top floor of Zen Space: three bedrooms, a private rooftop pool and the whole of Karon beach below.",
+    ru: "Верхний этаж Zen Space: три спальни, собственный бассейн на крыше и весь пляж Карон под ногами.",
+    pictures: ["kitchen-2", "condo-zen-2"],
   },
   {
     name: "Zen Garden Condo",
     building: "Zen Space",
     unitCode: "Z-204",
-    at: [7.7795, 98.3255],
+    at: ZEN,
     type: "condo",
-    location: "Rawai",
+    location: "Karon",
     bedrooms: 2,
     bathrooms: 1,
     sizeM2: 70,
@@ -371,17 +375,17 @@ const ROWS: Row[] = [
     days: 12,
     yearly: 38_000,
     facilities: CONDO,
-    en: "A two-bedroom condo in a low-rise garden building in Rawai, near the seafood market and the island's best sunsets.",
-    ru: "Квартира с двумя спальнями в малоэтажном доме с садом в Раваи, рядом с рыбным рынком и лучшими закатами острова.",
-    pictures: 4,
+    en: "A two-bedroom condo on the second floor, its windows onto the residence's gardens: quiet, green, five minutes from Karon beach.",
+    ru: "Квартира с двумя спальнями на втором этаже, окна выходят в сады резиденции: тихо, зелено, пять минут до пляжа Карон.",
+    pictures: ["living-1", "bedroom-3", "condo-zen-2"],
   },
   {
     name: "Lotus Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-01",
-    at: [7.7812, 98.3088],
+    at: [7.842, 98.3015],
     type: "pool-villa",
-    location: "Nai Harn",
+    location: "Karon",
     bedrooms: 3,
     bathrooms: 3,
     sizeM2: 230,
@@ -389,17 +393,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 98_000,
     facilities: VILLA,
-    en: "A three-bedroom villa in the hills above Nai Harn lake, with a salt-water pool and an outdoor rain shower.",
-    ru: "Вилла с тремя спальнями на холмах над озером Най Харн, с бассейном с морской водой и уличным тропическим душем.",
-    pictures: 5,
+    en: "A two-storey three-bedroom villa on the hill behind Karon, with a salt-water pool and a bathroom that opens onto the garden.",
+    ru: "Двухэтажная вилла с тремя спальнями на холме за Кароном, с бассейном с морской водой и ванной комнатой, выходящей в сад.",
+    pictures: ["villa-4", "bathroom-1"],
   },
   {
     name: "Bamboo Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-02",
-    at: [7.7748, 98.3195],
+    at: [7.848, 98.303],
     type: "pool-villa",
-    location: "Rawai",
+    location: "Karon",
     bedrooms: 2,
     bathrooms: 2,
     sizeM2: 170,
@@ -407,17 +411,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 70_000,
     facilities: VILLA,
-    en: "A two-bedroom villa wrapped in bamboo, with a private pool and an open living room that disappears into the garden.",
-    ru: "Вилла с двумя спальнями в окружении бамбука, с бассейном и открытой гостиной, переходящей в сад.",
-    pictures: 4,
+    en: "A two-bedroom villa among bamboo and palms, with a private pool and an open kitchen that looks onto the garden.",
+    ru: "Вилла с двумя спальнями среди бамбука и пальм, с собственным бассейном и открытой кухней с видом на сад.",
+    pictures: ["villa-7", "kitchen-1"],
   },
   {
     name: "Serenity Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-03",
-    at: [7.8455, 98.3365],
+    at: [7.844, 98.306],
     type: "pool-villa",
-    location: "Chalong",
+    location: "Karon",
     bedrooms: 4,
     bathrooms: 4,
     sizeM2: 290,
@@ -426,17 +430,17 @@ const ROWS: Row[] = [
     days: 200,
     yearly: 105_000,
     facilities: [...VILLA, "Gym"],
-    en: "A four-bedroom family villa near Chalong pier, with a home gym and a large lawn for children.",
-    ru: "Семейная вилла с четырьмя спальнями рядом с пирсом Чалонг, с домашним спортзалом и большой лужайкой для детей.",
-    pictures: 5,
+    en: "A four-bedroom family villa under a Thai hip roof, with a home gym and a large lawn for children.",
+    ru: "Семейная вилла с четырьмя спальнями под тайской вальмовой крышей, с домашним спортзалом и большой лужайкой для детей.",
+    pictures: ["villa-6 flipped", "kitchen-1"],
   },
   {
-    name: "Old Town Loft",
+    name: "Karon Hill Loft",
     building: "Zen Space",
     unitCode: "Z-402",
-    at: ZEN_TOWN,
+    at: ZEN,
     type: "condo",
-    location: "Phuket Town",
+    location: "Karon",
     bedrooms: 1,
     bathrooms: 1,
     sizeM2: 55,
@@ -444,17 +448,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 22_000,
     facilities: CONDO,
-    en: "A one-bedroom loft a walk away from the Sino-Portuguese streets, cafés and Sunday market of Phuket Old Town.",
-    ru: "Лофт с одной спальней рядом с сино-португальскими улочками, кафе и воскресным рынком Старого города Пхукета.",
-    pictures: 3,
+    en: "A one-bedroom loft with a work corner by the window, a ten-minute walk from Karon's shops and the beach.",
+    ru: "Лофт с одной спальней и рабочим местом у окна, в десяти минутах ходьбы от магазинов Карона и пляжа.",
+    pictures: ["bedroom-1", "office"],
   },
   {
     name: "Heritage Two-Bedroom",
     building: "Zen Space",
     unitCode: "Z-406",
-    at: ZEN_TOWN,
+    at: ZEN,
     type: "condo",
-    location: "Phuket Town",
+    location: "Karon",
     bedrooms: 2,
     bathrooms: 2,
     sizeM2: 90,
@@ -462,17 +466,17 @@ const ROWS: Row[] = [
     status: "available",
     yearly: 35_000,
     facilities: [...CONDO, "Co-working"],
-    en: "A two-bedroom condo in town with room for a home office, close to hospitals, schools and Central Phuket.",
-    ru: "Квартира с двумя спальнями в городе с местом для кабинета, рядом с больницами, школами и Central Phuket.",
-    pictures: 4,
+    en: "A two-bedroom condo with a home office looking onto the garden, fifteen minutes' drive from the international schools of Chalong.",
+    ru: "Квартира с двумя спальнями и кабинетом с окном в сад, в пятнадцати минутах езды от международных школ Чалонга.",
+    pictures: ["office flipped", "condo-zen-1"],
   },
   {
     name: "Hillside Pool Villa",
     building: "Zen Space",
     unitCode: "ZV-04",
-    at: [8.0265, 98.3385],
+    at: [7.85, 98.3075],
     type: "pool-villa",
-    location: "Thalang",
+    location: "Karon",
     bedrooms: 4,
     bathrooms: 3,
     sizeM2: 310,
@@ -481,15 +485,15 @@ const ROWS: Row[] = [
     days: 45,
     yearly: 85_000,
     facilities: VILLA,
-    en: "A spacious four-bedroom villa among rubber trees in Thalang: more space for the money, twenty minutes from the west-coast beaches.",
-    ru: "Просторная вилла с четырьмя спальнями среди каучуковых деревьев в Таланге: больше места за те же деньги, в двадцати минутах от пляжей западного побережья.",
-    pictures: 5,
+    en: "A spacious single-storey villa with four bedrooms at the top of the Zen Space lane: more space for the money, ten minutes from Karon and Kata beaches.",
+    ru: "Просторная одноэтажная вилла с четырьмя спальнями в конце улицы Zen Space: больше места за те же деньги, в десяти минутах от пляжей Карон и Ката.",
+    pictures: ["villa-5 flipped", "bedroom-3"],
   },
   {
     name: "Karon Bay Condo",
     building: "Zen Space",
     unitCode: "Z-710",
-    at: ZEN_KARON,
+    at: ZEN,
     type: "condo",
     location: "Karon",
     bedrooms: 1,
@@ -501,16 +505,11 @@ const ROWS: Row[] = [
     days: 95,
     yearly: 26_000,
     facilities: [...CONDO, "Sea view"],
-    en: "A one-bedroom condo on the seventh floor with a view of Karon bay, three minutes from the beach.",
-    ru: "Квартира с одной спальней на седьмом этаже с видом на залив Карон, в трёх минутах от пляжа.",
-    pictures: 3,
+    en: "A one-bedroom condo on the seventh floor with a view of Karon bay from the kitchen, three minutes from the beach.",
+    ru: "Квартира с одной спальней на седьмом этаже с видом на залив Карон из кухни, в трёх минутах от пляжа.",
+    pictures: ["kitchen-2", "bathroom-2"],
   },
 ];
-
-/** What each of a unit's pictures shows, in order; the first is the listing card's. */
-type Shot = PictureKind | "building";
-const VILLA_SHOTS: Shot[] = ["villa", "living", "pool-deck", "bedroom", "bathroom", "kitchen"];
-const CONDO_SHOTS: Shot[] = ["building", "living", "bedroom", "balcony", "bathroom", "kitchen"];
 
 /** Rounds to the nearest 500 baht, as rental prices are quoted. */
 const roundPrice = (baht: number) => Math.round(baht / 500) * 500;
@@ -541,66 +540,20 @@ export function demoUnits(today: Date = new Date()): DemoUnit[] {
       descriptionRu: ru,
     };
   });
-  const pictures = dealPictures(units);
-  return units.map((unit, i) => ({
-    ...unit,
-    pictures: pictures.get(unit.slug)?.slice(0, ROWS[i]?.pictures) ?? [],
-  }));
+  return units.map((unit, i) => ({ ...unit, pictures: (ROWS[i]?.pictures ?? []).map(toPicture) }));
+}
+
+function toPicture(shot: Shot): DemoPicture {
+  const [name, flipped] = shot.split(" ") as [PictureName, string?];
+  return flipped ? { name, mirrored: true } : { name };
 }
 
 /**
- * Deals the rendered pictures to the units in the listing's default order. Each group (the
- * villas, each building's condos) takes its exteriors in turn, so two cards side by side never
- * open on the same picture. Rooms are counted like digits of a number (the living room changes
- * from one unit to the next, the bedroom each time the living rooms have all been shown, and so
- * on), so two villas or two condos show the same rooms only once every combination has been
- * used. Villas look onto the garden, condos onto the sea.
+ * The media key of a demo unit's n-th picture (0-based). It names the picture too, so giving a
+ * unit another picture makes a new file instead of keeping the one already stored.
  */
-function dealPictures(units: Omit<DemoUnit, "pictures">[]): Map<string, DemoPicture[]> {
-  const dealt = new Map<string, DemoPicture[]>();
-  const counters = new Map<string, number>();
-  const count = (group: string) => {
-    const n = counters.get(group) ?? 0;
-    counters.set(group, n + 1);
-    return n;
-  };
-  for (const unit of [...units].sort(compareListingOrder)) {
-    const villa = unit.type === "pool-villa";
-    const view = villa ? "garden" : "sea";
-    const shots = villa ? VILLA_SHOTS : CONDO_SHOTS;
-    const outside: PictureKind = villa
-      ? "villa"
-      : unit.building === "Zen Space"
-        ? "zen-space"
-        : "the-trees";
-    const exteriors = picturesOf(outside);
-    const n = count(view);
-    let place = 1;
-    const digit = new Map<PictureKind, number>();
-    for (const shot of shots) {
-      if (shot === "building" || shot === "villa" || digit.has(shot)) continue;
-      const size = picturesOf(shot, view).length;
-      digit.set(shot, Math.floor(n / place) % size);
-      place *= size;
-    }
-    const seen = new Map<PictureKind, number>();
-    dealt.set(
-      unit.slug,
-      shots.map((shot) => {
-        if (shot === "villa" || shot === "building")
-          return exteriors[count(outside) % exteriors.length] as DemoPicture;
-        // A kind shown twice in a unit (a second bedroom) takes the next picture of its pile.
-        const pile = picturesOf(shot, view);
-        const again = seen.get(shot) ?? 0;
-        seen.set(shot, again + 1);
-        return pile[((digit.get(shot) ?? 0) + again) % pile.length] as DemoPicture;
-      }),
-    );
-  }
-  return dealt;
-}
-
-/** The media key of a demo unit's n-th picture (0-based). */
-export function demoMediaKey(slug: string, index: number): string {
-  return `demo/${slug}-${index + 1}`;
+export function demoMediaKey(unit: Pick<DemoUnit, "slug" | "pictures">, index: number): string {
+  const picture = unit.pictures[index];
+  const id = picture ? pictureId(picture).replace(":", "-") : "none";
+  return `demo/${unit.slug}-${index + 1}-${id}`;
 }

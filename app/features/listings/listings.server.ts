@@ -243,7 +243,7 @@ export function demoUnitSummary(unit: DemoUnit): UnitSummary {
     ...fields,
     image: pictures.length
       ? toUnitImage({
-          mediaKey: demoMediaKey(unit.slug, 0),
+          mediaKey: demoMediaKey(unit, 0),
           url: null,
           width: 1600,
           height: 1000,

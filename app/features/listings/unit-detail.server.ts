@@ -58,7 +58,7 @@ export function fallbackUnitDetail(slug: string): UnitDetail | null {
     images: pictures
       .map((_, i) =>
         toUnitImage({
-          mediaKey: demoMediaKey(unit.slug, i),
+          mediaKey: demoMediaKey(unit, i),
           url: null,
           width: 1600,
           height: 1000,

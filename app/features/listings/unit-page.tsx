@@ -210,7 +210,10 @@ export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
     { key: "bedrooms", value: String(unit.bedrooms), icon: "bed" },
     { key: "bathrooms", value: String(unit.bathrooms), icon: "bath" },
     { key: "size", value: t("property.size", { size: unit.sizeM2 }), icon: "area" },
-    { key: "floor", value: String(unit.floor), icon: "layers" },
+    // A villa stands on its own ground: its floor says nothing.
+    ...(unit.type === "condo"
+      ? [{ key: "floor", value: String(unit.floor), icon: "layers" } as const]
+      : []),
   ];
   const availability = unit.availableFrom
     ? {
@@ -298,7 +301,9 @@ export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
 
   const facts = (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl
+        className={`grid grid-cols-2 gap-3 ${stats.length === 4 ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}
+      >
         {stats.map((stat) => (
           <div key={stat.key} className="rounded-2xl bg-white p-4 ring-1 ring-sand-200">
             <dt className="flex items-center gap-2 text-sm text-ink-500">
