@@ -268,6 +268,20 @@ export const calendarFeeds = pgTable(
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
     /** Events the last good fetch left out, by reason (`{ "bad-date": 3 }`); the rest were read. */
     lastSkipped: jsonb("last_skipped").$type<Record<string, number>>().notNull().default({}),
+    /** The first failed try since the last good fetch; null while the feed is well. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** When the desk was told the feed is failing; cleared when it is told of the recovery. */
+    alertedAt: timestamp("alerted_at", { withTimezone: true }),
+    /**
+     * A sync held back because it would have removed every future block (decision 098): when,
+     * how many blocks it would remove, and the events it read, applied by one click.
+     */
+    held: jsonb("held").$type<{
+      at: string;
+      removes: number;
+      events: { uid: string; start: string; end: string }[];
+      skipped: Record<string, number>;
+    }>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("calendar_feeds_property_url_key").on(t.propertyId, t.url)],
