@@ -113,6 +113,12 @@ const configSchema = z
       .min(1, "must be from 1 to 60")
       .max(60, "must be from 1 to 60")
       .default(10),
+    CALENDAR_FEED_ALERT_HOURS: z.coerce
+      .number({ error: "must be a number of hours" })
+      .int("must be a whole number of hours")
+      .min(1, "must be from 1 to 168")
+      .max(168, "must be from 1 to 168")
+      .default(6),
     CALENDAR_FEED_ALLOW_HOSTS: z
       .string()
       .max(2000, "must be at most 2000 characters")
@@ -387,6 +393,8 @@ export interface AppConfig {
      * (CALENDAR_FEED_ALLOW_HOSTS); every other feed must be on a public address.
      */
     feedAllowHosts: string[];
+    /** The desk is alerted when a feed has failed for this many hours (CALENDAR_FEED_ALERT_HOURS). */
+    feedAlertHours: number;
   };
   /** Mail and Telegram for lead alerts and replies; each channel unset when not configured. */
   notifications: NotificationConfig;
@@ -498,6 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       feedIntervalMinutes: c.CALENDAR_FEED_INTERVAL_MINUTES,
       feedTimeoutMs: c.CALENDAR_FEED_TIMEOUT_SECONDS * 1000,
       feedAllowHosts: c.CALENDAR_FEED_ALLOW_HOSTS,
+      feedAlertHours: c.CALENDAR_FEED_ALERT_HOURS,
     },
     savedSearchHour: c.SAVED_SEARCH_HOUR,
     leaseDataRetentionDays: c.LEASE_DATA_RETENTION_DAYS,
