@@ -41,3 +41,6 @@ export type OwnerDocumentCategory = (typeof OWNER_DOCUMENT_CATEGORIES)[number];
 
 /** A document's file is a PDF or a picture of at most this many bytes. */
 export const MAX_OWNER_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** Photos one owner may upload to /owner/uploads in an hour (a ticket holds 12). */
+export const OWNER_UPLOADS_PER_HOUR = 40;

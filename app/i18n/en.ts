@@ -884,6 +884,7 @@ export const en = {
     uploading: "Uploading…",
     saving: "Saving…",
     photoAdded: "Photo added.",
+    uploadThrottled: "You have sent many photos this hour. Please try again later.",
     uploadFailed:
       "The photo could not be uploaded. Check it is a JPEG, PNG or WebP picture of 10 MB at most.",
     errorTitle: "Enter what needs fixing (up to 120 characters).",

@@ -197,7 +197,9 @@ function PhotoUpload() {
       };
       const width = answer.image ? Math.max(...answer.image.variants) : null;
       if (!response.ok || !answer.image || width === null) {
-        setStatus("ownerRepairs.uploadFailed");
+        setStatus(
+          response.status === 429 ? "ownerRepairs.uploadThrottled" : "ownerRepairs.uploadFailed",
+        );
         return;
       }
       setStatus("");

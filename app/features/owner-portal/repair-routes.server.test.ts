@@ -5,12 +5,14 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { OWNER_UPLOADS_PER_HOUR } from "../../domain/owners.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import * as adminRepairRoute from "../../routes/admin.owner-repair.tsx";
 import * as adminRepairsRoute from "../../routes/admin.owner-repairs.tsx";
 import * as ownerRepairRoute from "../../routes/owner.repair.tsx";
 import * as ownerRepairsRoute from "../../routes/owner.repairs.tsx";
+import * as ownerUploadsRoute from "../../routes/owner.uploads.ts";
 import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
@@ -258,5 +260,37 @@ describe.each(TEST_ENGINES)("the repair pages' posts on %s", (engine) => {
     expect(
       (await post(adminRepairRoute, url, annaCookie, { intent: "start" }, params)).status,
     ).not.toBe(200);
+  });
+
+  it("counts each owner's uploads and refuses the one past the hour's limit before reading it", async () => {
+    const upload = (cookie: string) =>
+      call(() =>
+        ownerUploadsRoute.action({
+          request: request("/owner/uploads", cookie, { note: "no file" }),
+          params: {},
+          context: new RouterContextProvider(),
+        } as never),
+      );
+    // Each try is counted whatever it holds; these hold no file, so they are 400s.
+    for (let i = 0; i < OWNER_UPLOADS_PER_HOUR; i++)
+      expect((await upload(annaCookie)).status).toBe(400);
+    let refused: unknown;
+    try {
+      refused = await ownerUploadsRoute.action({
+        request: request("/owner/uploads", annaCookie, { note: "no file" }),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never);
+    } catch (thrown) {
+      refused = thrown;
+    }
+    expect(refused).toBeInstanceOf(Response);
+    const response = refused as Response;
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another owner has an hour of their own.
+    expect((await upload(borisCookie)).status).toBe(400);
   });
 });
