@@ -122,6 +122,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     config.availability,
     logger,
     () => runtime.databaseReady,
+    { notifications: config.notifications, publicUrl: config.publicUrl },
   );
   // New units for confirmed saved searches: one e-mail per search, daily at the configured hour.
   const savedSearchJob = startSavedSearchJob({
