@@ -17,7 +17,7 @@ export const BODY_LIMITS = {
 
 /**
  * The limit of a path (`.data` URLs of client navigations included): uploads (the desk's, an
- * owner's repair photos, owners' documents) take a file, the property form its texts and picture
+ * owner's repair photos, owners' documents, expense receipts) take a file, the property form its texts and picture
  * list; sign-in and everything else a few short fields.
  */
 export function bodyLimitFor(pathname: string): number {
@@ -25,6 +25,7 @@ export function bodyLimitFor(pathname: string): number {
   if (
     path === "/admin/uploads" ||
     path === "/admin/owners/documents" ||
+    path === "/admin/statements/ledger" ||
     path === "/owner/uploads" ||
     path === "/ru/owner/uploads"
   )

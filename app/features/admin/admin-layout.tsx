@@ -73,6 +73,9 @@ export function AdminLayout({
           <NavLink to="/admin/owners" className={tab}>
             Owners
           </NavLink>
+          <NavLink to="/admin/statements" className={tab}>
+            Statements
+          </NavLink>
           <NavLink to="/admin/saved-searches" className={tab}>
             Saved searches
           </NavLink>

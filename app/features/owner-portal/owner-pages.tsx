@@ -213,6 +213,9 @@ export function OwnerFrame({ name, children }: { name: string; children: ReactNo
         <Link to={portalPath(lang, "/documents")} className={linkStyle}>
           {t("ownerDocuments.nav")}
         </Link>
+        <Link to={portalPath(lang, "/statements")} className={linkStyle}>
+          {t("ownerStatements.nav")}
+        </Link>
         <Link to={portalPath(lang, "/guide")} className={linkStyle}>
           {t("ownerPortal.guide")}
         </Link>

@@ -630,7 +630,7 @@ const statementColumns = {
 
 export type StatementSummary = Awaited<ReturnType<typeof listStatements>>[number];
 
-/** The desk's list: every statement whose period starts in [from, to), newest period first. */
+/** The desk's list: the statements closing in a month (see loadMonthStatements), or all. */
 export async function listStatements(db: Db, range?: Period) {
   return db
     .select(statementColumns)
@@ -639,8 +639,8 @@ export async function listStatements(db: Db, range?: Period) {
     .where(
       range
         ? and(
-            gte(ownerStatements.periodStart, range.start),
-            lt(ownerStatements.periodStart, range.end),
+            sql`${ownerStatements.periodEnd} > ${range.start}`,
+            lte(ownerStatements.periodEnd, range.end),
           )
         : undefined,
     )
@@ -828,3 +828,26 @@ export async function statementUnits(db: Db) {
     .innerJoin(unitOwners, eq(unitOwners.propertyId, unitPrograms.propertyId))
     .orderBy(asc(properties.name));
 }
+
+/**
+ * The statements closing in a month (their period's last day in it: a month's statement, or a
+ * quarter's in its third month), every version, with their owners' parts: the accountant's file.
+ */
+export async function loadMonthStatements(db: Db, month: Period) {
+  const list = await db
+    .select(statementColumns)
+    .from(ownerStatements)
+    .innerJoin(properties, eq(properties.id, ownerStatements.propertyId))
+    .where(
+      and(
+        sql`${ownerStatements.periodEnd} > ${month.start}`,
+        lte(ownerStatements.periodEnd, month.end),
+      ),
+    )
+    .orderBy(asc(properties.name), asc(ownerStatements.periodStart), asc(ownerStatements.version));
+  const result = [];
+  for (const s of list) result.push({ ...s, parts: await partsOf(db, s.id) });
+  return result;
+}
+
+export type OwnerStatementSummary = Awaited<ReturnType<typeof listOwnerStatements>>[number];
