@@ -87,8 +87,9 @@ export function SiteHeader({ brandName }: { brandName: string }) {
               </svg>
               <span className="sr-only sm:not-sr-only">{t("nav.menu")}</span>
             </summary>
+            {/* Named apart from the wide screens' navigation: no two landmarks share a name. */}
             <nav
-              aria-label={t("nav.main")}
+              aria-label={t("nav.menu")}
               className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-sand-200"
             >
               <ul>

@@ -4,7 +4,7 @@ import { COMPANY_STATS } from "./company-figures.ts";
 export function StatsStrip() {
   const { t } = useT();
   return (
-    <dl aria-label={t("stats.label")} className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
       {COMPANY_STATS.map(({ value, key }) => (
         <div
           key={key}

@@ -121,8 +121,7 @@ export function RevenueShareDialog({
         </h3>
         {/* Fits a phone's width, long Russian words hyphenated; should a column still not fit,
             the box scrolls, and takes focus so that a keyboard can scroll it too. */}
-        <div
-          role="region"
+        <section
           aria-labelledby="rs-compare-title"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (Safari and Firefox do not make it focusable themselves).
           tabIndex={0}
@@ -157,7 +156,7 @@ export function RevenueShareDialog({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
 
       <section className="mt-8">
