@@ -30,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const paths = [
     "/",
     "/about",
+    "/owners/roi",
+    "/owners/revenue-share",
     "/blog",
     ...posts.map((p) => `/blog/${p.slug}`),
     ...unitSlugs.map((slug) => `/units/${slug}`),
