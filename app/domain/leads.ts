@@ -8,6 +8,7 @@ export const LEAD_KINDS = [
   "newsletter",
   "availability-alert",
   "viewing",
+  "accessibility",
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 

@@ -9,6 +9,7 @@ export const LEAD_KIND_LABELS: Record<string, string> = {
   newsletter: "Newsletter",
   "availability-alert": "Availability alert",
   viewing: "Viewing request",
+  accessibility: "Accessibility problem",
 };
 
 /** The labels of the inputs the public forms store, in the order the admin reads them. */
@@ -28,6 +29,7 @@ const INPUT_LABELS: Record<string, string> = {
   wantedFrom: "Wanted from",
   dates: "Viewing dates",
   time: "Time of day",
+  problemPage: "Page with the problem",
   consent: "Consent",
 };
 const MONEY = new Set(["propertyValue", "annual", "quarterly", "monthly", "fiveYearTotal"]);

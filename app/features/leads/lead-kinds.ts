@@ -10,4 +10,5 @@ export const LEAD_KIND_NAMES: Record<string, string> = {
   newsletter: "Newsletter",
   viewing: "Viewing request",
   "availability-alert": "Notify me when it is free",
+  accessibility: "Accessibility problem",
 };
