@@ -3,6 +3,7 @@ import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
 import { DocumentsAdmin } from "../features/owner-portal/documents-admin.tsx";
 import {
+  deleteDocumentAction,
   loadDocumentsPage,
   uploadDocumentAction,
 } from "../features/owner-portal/documents-admin-actions.server.ts";
@@ -18,10 +19,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: admin.email, ...(await loadDocumentsPage()) };
 }
 
-/** One document: the body is read within the upload limit (10 MB and the envelope). */
+/**
+ * One document uploaded (the body read within the upload limit: 10 MB and the envelope), or,
+ * with intent=delete, one deleted.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  return uploadDocumentAction(await readForm(request, BODY_LIMITS.upload), admin.id);
+  const form = await readForm(request, BODY_LIMITS.upload);
+  if (form.get("intent") === "delete") return deleteDocumentAction(form, admin.id);
+  return uploadDocumentAction(form, admin.id);
 }
 
 export default function AdminOwnerDocuments({ loaderData, actionData }: Route.ComponentProps) {

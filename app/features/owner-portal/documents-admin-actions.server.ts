@@ -2,9 +2,11 @@
 import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { owners } from "../../db/schema.ts";
+import { parseId } from "../../lib/request-body.server.ts";
 import {
   addOwnerDocument,
   DocumentError,
+  deleteOwnerDocument,
   documentFormSchema,
   listDocumentsForAdmin,
 } from "./documents.server.ts";
@@ -43,4 +45,19 @@ export async function uploadDocumentAction(form: FormData, adminId: number) {
     throw error;
   }
   return { ok: true as const, message: `Document “${parsed.data.title}” added.` };
+}
+
+/** Deletes one document (row, file, audit entry); a second click finds it gone: a 404. */
+export async function deleteDocumentAction(form: FormData, adminId: number) {
+  const id = parseId(form.get("documentId"));
+  if (id === null)
+    return data({ ok: false as const, message: "Unknown document" }, { status: 400 });
+  const { database, storage } = getRuntime();
+  const deleted = await deleteOwnerDocument(database.db, storage, id, adminId);
+  if (!deleted)
+    return data(
+      { ok: false as const, message: "This document was deleted already." },
+      { status: 404 },
+    );
+  return { ok: true as const, message: `Document “${deleted.title}” deleted.` };
 }

@@ -131,6 +131,9 @@ export function DocumentsAdmin({
                 <th scope="col">For</th>
                 <th scope="col">File</th>
                 <th scope="col">Added</th>
+                <th scope="col">
+                  <span className="sr-only">Delete</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -144,6 +147,26 @@ export function DocumentsAdmin({
                     {Math.max(1, Math.round(d.sizeBytes / 1024))} KB
                   </td>
                   <td>{d.createdAt.slice(0, 10)}</td>
+                  <td>
+                    <Form
+                      method="post"
+                      onSubmit={(event) => {
+                        if (!window.confirm(`Delete “${d.title}” for good? Its owners lose it.`))
+                          event.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="documentId" value={d.id} />
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        className="rounded-lg px-3 py-1.5 font-semibold text-rose-700 ring-1 ring-rose-200 hover:bg-rose-50 focus-visible:outline-3 disabled:opacity-60"
+                        aria-label={`Delete ${d.title}`}
+                      >
+                        Delete
+                      </button>
+                    </Form>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,21 +1,26 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRuntime } from "../../db/runtime.server.ts";
-import { ownerDocuments } from "../../db/schema.ts";
+import { auditLog, ownerDocuments } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
+import * as adminDocumentsRoute from "../../routes/admin.owner-documents.tsx";
 import * as downloadRoute from "../../routes/owner.document.ts";
+import { createAccount } from "../auth/accounts.server.ts";
+import { createSession } from "../auth/sessions.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
 import {
   addOwnerDocument,
   attachmentHeader,
   DocumentError,
+  deleteOwnerDocument,
   documentFormSchema,
   listOwnerDocuments,
   prepareDocumentFile,
@@ -233,5 +238,89 @@ describe.each(TEST_ENGINES)("owners' documents on %s", (engine) => {
     // Signed out: to the sign-in form, and no bytes.
     const out = await download(id);
     expect([out.status, out.headers.get("location")]).toEqual([302, "/owner"]);
+  });
+
+  it("lets the desk delete a document: the row, the file in private storage, and an audit entry", async () => {
+    const db = database.db;
+    const admin = await createAccount(db, "desk@example.com", "coral reef at dawn");
+    const desk = `admin_session=${await createSession(db, admin.id)}`;
+    const id = await addOwnerDocument(
+      db,
+      storage,
+      form("Old inspection", `unit:${annaUnit}`, "inspection"),
+      pdf("old"),
+      admin.id,
+    );
+    const [stored] = await db
+      .select({ key: ownerDocuments.mediaKey })
+      .from(ownerDocuments)
+      .where(eq(ownerDocuments.id, id));
+    const key = stored?.key ?? "";
+    expect(await storage.exists(key)).toBe(true);
+    const post = async (cookie: string, fields: Record<string, string>) => {
+      const body = new URLSearchParams(fields).toString();
+      try {
+        return await adminDocumentsRoute.action({
+          request: new Request(`${SITE}/admin/owners/documents`, {
+            method: "POST",
+            body,
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              "content-length": String(Buffer.byteLength(body)),
+              origin: SITE,
+              cookie,
+            },
+          }),
+          params: {},
+          context: new RouterContextProvider(),
+        } as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    const status = (outcome: unknown) =>
+      outcome instanceof Response
+        ? outcome.status
+        : ((outcome as { init?: { status?: number } }).init?.status ?? 200);
+
+    // An owner's cookie deletes nothing.
+    expect(status(await post(annaCookie, { intent: "delete", documentId: String(id) }))).not.toBe(
+      200,
+    );
+    expect(await storage.exists(key)).toBe(true);
+    expect(status(await post(desk, { intent: "delete", documentId: "x1" }))).toBe(400);
+
+    const deleted = await post(desk, { intent: "delete", documentId: String(id) });
+    expect(deleted).toEqual({ ok: true, message: "Document “Old inspection” deleted." });
+    expect(await db.select().from(ownerDocuments).where(eq(ownerDocuments.id, id))).toEqual([]);
+    expect(await storage.exists(key)).toBe(false);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "owner_document"), eq(auditLog.entityId, String(id))));
+    expect(entry).toMatchObject({ action: "delete", adminUserId: admin.id, after: null });
+    expect(entry?.before).toMatchObject({ title: "Old inspection", mediaKey: key });
+    expect((await download(String(id), annaCookie)).status).toBe(404);
+    // A second click finds it gone.
+    expect(status(await post(desk, { intent: "delete", documentId: String(id) }))).toBe(404);
+  });
+
+  it("keeps the document whole when its file cannot be removed from storage", async () => {
+    const db = database.db;
+    const id = await addOwnerDocument(db, storage, form("Kept", `owner:${anna}`), pdf("k"), null);
+    const failing = {
+      ...storage,
+      remove: async () => {
+        throw new Error("the bucket is out of reach");
+      },
+    } as unknown as typeof storage;
+    await expect(deleteOwnerDocument(db, failing, id, null)).rejects.toThrow(/out of reach/);
+    expect((await download(String(id), annaCookie)).status).toBe(200);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "owner_document"), eq(auditLog.entityId, String(id)))),
+    ).toEqual([]);
   });
 });

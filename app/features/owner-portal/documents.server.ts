@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import { z } from "zod";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { ownerDocuments, owners, properties, unitOwners } from "../../db/schema.ts";
+import { auditLog, ownerDocuments, owners, properties, unitOwners } from "../../db/schema.ts";
 import { MAX_IMAGE_PIXELS } from "../../domain/media.ts";
 import {
   MAX_OWNER_DOCUMENT_BYTES,
@@ -182,6 +182,37 @@ export async function listOwnerDocuments(
     .orderBy(desc(ownerDocuments.createdAt), desc(ownerDocuments.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The desk deletes a document: its row and its file in private storage, with an audit entry of
+ * what it was. The file is removed inside the transaction, last: when storage fails, nothing is
+ * deleted and the desk may try again. False when there is no such document (deleted already).
+ */
+export async function deleteOwnerDocument(
+  db: AppDatabase,
+  storage: MediaStorage,
+  documentId: number,
+  adminId: number | null,
+): Promise<{ title: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(ownerDocuments)
+      .where(eq(ownerDocuments.id, documentId))
+      .returning();
+    if (!row) return null;
+    const { createdAt, ...before } = row;
+    await tx.insert(auditLog).values({
+      adminUserId: adminId,
+      action: "delete",
+      entity: "owner_document",
+      entityId: String(row.id),
+      before: { ...before, createdAt: createdAt.toISOString() },
+      after: null,
+    });
+    await storage.remove(row.mediaKey);
+    return { title: row.title };
+  });
 }
 
 /** Every document, for the desk, newest first. */
