@@ -346,6 +346,39 @@ export const en = {
     language: "Language (at the foot of the page)",
     accessibility: "Accessibility",
   },
+  accessibility: {
+    title: "Accessibility statement",
+    intro:
+      "We want everyone to be able to find a home, contact the desk and follow their property on this site, whatever device, screen reader, magnifier or keyboard they use.",
+    targetTitle: "Our target",
+    target:
+      "Every page of the public site, the owner portal and the admin panel is built to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, in English and in Russian, on phones and on desktops.",
+    testingTitle: "How we check it",
+    testing: [
+      "Every page, in both languages, is checked automatically at phone and desktop sizes, with its menus and dialogs open, against the WCAG 2.0, 2.1 and 2.2 A and AA rules and further best practices; any problem stops a release.",
+      "The HTML of every page is validated, so that assistive technology reads it as it is meant.",
+      "A visitor's path from the home page to a sent enquiry is followed with the keyboard alone on a phone and a desktop: every element that takes focus must show a clear ring, never hidden under the header or the contact bar, and new pages and confirmations are announced to screen readers.",
+      "Colours are chosen for a contrast of at least 4.5:1 for text and 3:1 for controls and the focus ring.",
+    ],
+    exceptionsTitle: "Known exceptions",
+    exceptions: [
+      "The map draws its streets and pins on a canvas. Each unit on it is also a button named after the unit, and the list view shows the same units as text.",
+      "Contracts, brochures and statements in PDF are not yet tagged for screen readers. Their content is on the pages of the site or the portal, and the desk sends any document in an accessible form on request.",
+      "The admin panel is in English only, as the desk works in English.",
+      "Photo descriptions name the unit and the room rather than describe every detail of each picture.",
+    ],
+    reportTitle: "Report a problem",
+    reportIntro:
+      "Something you could not read, reach or use? Tell us where and what happened. The desk answers within one working day and fixes what it can; you can also call or write to us on WhatsApp.",
+    name: "Your name",
+    email: "Your e-mail",
+    problemPage: "Page address or name",
+    problemPageHint: "For example the unit's name, or the address in your browser.",
+    message: "What went wrong",
+    submit: "Send the report",
+    sending: "Sending…",
+    done: "Thank you! We have your report and will answer by e-mail within one working day.",
+  },
   notFound: {
     title: "Page not found",
     text: "The page you are looking for does not exist or has moved.",

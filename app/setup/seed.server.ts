@@ -18,6 +18,7 @@ import {
 } from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
 import { seedDemoOwner } from "../features/owner-portal/demo-owner.server.ts";
+import { seedDemoStatements } from "../features/owner-statements/demo-statements.server.ts";
 import type { MediaStorage } from "../lib/media-storage.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
@@ -173,6 +174,7 @@ export async function seedIfEmpty(
       password: demo.ownerPassword,
       storage,
     });
+    if (demoOwner.created) await seedDemoStatements(db, demoOwner.email, storage);
     return { seeded, demoOwner };
   });
 }

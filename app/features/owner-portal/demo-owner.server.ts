@@ -22,8 +22,8 @@ import { bangkokToday } from "../availability/calendar-dates.ts";
 import { addOwnerDocument } from "./documents.server.ts";
 
 export const DEMO_OWNER_DEFAULT_EMAIL = "owner@example.com";
-/** The demo guaranteed-return villa's value in baht: 7% of it is 1,050,000 a year. */
-const DEMO_PROPERTY_VALUE = 15_000_000;
+/** The demo guaranteed-return villa's value in baht: 7% of it is 840,000 a year, 210,000 a quarter. */
+const DEMO_PROPERTY_VALUE = 12_000_000;
 
 /** Four random words' worth of letters: easy to type once from the start log. */
 function generatedPassword(): string {

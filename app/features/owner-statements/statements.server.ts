@@ -443,7 +443,7 @@ async function step(
   return rows[0] as { id: number; propertyId: number };
 }
 
-export function approveStatement(db: AppDatabase, id: number, adminId: number) {
+export function approveStatement(db: AppDatabase, id: number, adminId: number | null) {
   return step(db, id, "draft", "approved", { approvedAt: new Date(), approvedBy: adminId });
 }
 
@@ -479,7 +479,7 @@ export async function ratesOn(db: Db, day: string) {
 export async function publishStatement(
   db: AppDatabase,
   id: number,
-  adminId: number,
+  adminId: number | null,
   today: string,
   onPublished?: (tx: Tx, statement: { id: number; propertyId: number }) => Promise<unknown>,
 ) {
@@ -510,7 +510,7 @@ export async function recordPayout(
   db: AppDatabase,
   id: number,
   input: PayoutInput,
-  adminId: number,
+  adminId: number | null,
 ) {
   return db.transaction(async (tx) => {
     const [statement] = await tx
