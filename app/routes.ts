@@ -38,6 +38,7 @@ export default [
   ...page("favorites", "routes/favorites.tsx", "favorites"),
   ...page("compare", "routes/compare.tsx", "compare"),
   ...page("about", "routes/about.tsx", "about"),
+  ...page("accessibility", "routes/accessibility.tsx", "accessibility"),
   ...page("blog", "routes/blog.tsx", "blog"),
   ...page("blog/:slug", "routes/blog-post.tsx", "blog-post"),
   // The owner portal (owners' own accounts, never admin ones): app/features/owner-portal.

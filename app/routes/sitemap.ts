@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     "/about",
     "/owners/roi",
     "/owners/revenue-share",
+    "/accessibility",
     "/blog",
     ...posts.map((p) => `/blog/${p.slug}`),
     ...unitSlugs.map((slug) => `/units/${slug}`),

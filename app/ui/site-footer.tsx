@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
 import {
   type Contacts,
@@ -90,7 +91,13 @@ export function SiteFooter({ contacts }: { contacts: Contacts | undefined }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-6 py-5">
           <p className="text-xs text-sea-100/70">
-            © {new Date().getFullYear()} {brandName}. {t("footer.rights")}
+            © {new Date().getFullYear()} {brandName}. {t("footer.rights")}{" "}
+            <Link
+              to={localizePath("/accessibility", lang)}
+              className="font-semibold text-white underline hover:no-underline"
+            >
+              {t("footer.accessibility")}
+            </Link>
           </p>
           {/* The spec's floating Admin Panel button: in the footer's flow below 1600 px, so it covers
               nothing; wider, it floats at the bottom right in the margin beside the content. */}

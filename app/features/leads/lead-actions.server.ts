@@ -8,6 +8,7 @@ import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { projectRoi, readRoiInput, validateRoiInput } from "../../domain/owner-programs.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
+  ACCESSIBILITY_REPORT_FIELDS,
   AVAILABILITY_ALERT_FIELDS,
   NEWSLETTER_FIELDS,
   REVENUE_SHARE_FIELDS,
@@ -16,6 +17,7 @@ import {
   VIEWING_FIELDS,
 } from "./lead-fields.ts";
 import {
+  accessibilityReportSchema,
   availabilityAlertSchema,
   newsletterSchema,
   parseForm,
@@ -116,6 +118,24 @@ export function revenueShareLeadAction(request: Request, deps: LeadActionDeps) {
     validate: (fields) => parseForm(revenueShareLeadSchema, fields),
     store: async (db, { message, ...contact }, meta) => {
       await storeLead(db, { kind: "revenue-share", ...contact, message, ...meta }, deps.messages);
+    },
+  });
+}
+
+/** A report of an accessibility problem, from the accessibility statement's form. */
+export function accessibilityReportAction(request: Request, deps: LeadActionDeps) {
+  return handleLeadPost({
+    request,
+    ...deps,
+    kind: "accessibility",
+    fields: ACCESSIBILITY_REPORT_FIELDS,
+    validate: (fields) => parseForm(accessibilityReportSchema, fields),
+    store: async (db, { name, email, problemPage, message }, meta) => {
+      await storeLead(
+        db,
+        { kind: "accessibility", name, email, message, inputs: { problemPage }, ...meta },
+        deps.messages,
+      );
     },
   });
 }

@@ -5,7 +5,13 @@
  */
 export const HONEYPOT_FIELD = "website";
 
-export const LIMITS = { name: 100, email: 254, phone: 40, message: 2000 } as const;
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  message: 2000,
+  problemPage: 300,
+} as const;
 
 export const LEASE_LENGTHS = ["1-year", "6-months", "1-month"] as const;
 export type LeaseLength = (typeof LEASE_LENGTHS)[number];
@@ -58,6 +64,8 @@ export type ParseResult<T> =
 
 export const ROI_LEAD_FIELDS = ["name", "email", "phone"] as const;
 export const REVENUE_SHARE_FIELDS = ["name", "email", "phone", "message"] as const;
+/** A report of an accessibility problem: who, where, and what went wrong. */
+export const ACCESSIBILITY_REPORT_FIELDS = ["name", "email", "problemPage", "message"] as const;
 export const NEWSLETTER_FIELDS = ["email", "consent"] as const;
 /** "Notify me when it is free" on an occupied or soon unit. */
 export const AVAILABILITY_ALERT_FIELDS = ["email", "wantedFrom"] as const;

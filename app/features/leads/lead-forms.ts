@@ -72,6 +72,16 @@ export const revenueShareLeadSchema = z.object({
   message: optionalText(LIMITS.message),
 });
 
+/** A report of an accessibility problem: an e-mail to answer, and what went wrong (required). */
+export const accessibilityReportSchema = z.object({
+  name: optionalText(LIMITS.name).check(singleLine()),
+  email: emailField(),
+  problemPage: optionalText(LIMITS.problemPage).check(singleLine()),
+  message: z
+    .string()
+    .check(maxLength(LIMITS.message), z.minLength(1, err("forms.errors.required"))),
+});
+
 export const newsletterSchema = z.object({
   email: emailField(),
   consent: z.string().check(z.refine((v) => v === "yes", err("forms.errors.consent"))),

@@ -14,7 +14,8 @@ export type LeadSchemaName =
   | "newsletterSchema"
   | "unitEnquirySchema"
   | "availabilityAlertSchema"
-  | "viewingSchema";
+  | "viewingSchema"
+  | "accessibilityReportSchema";
 
 type LeadForms = typeof import("./lead-forms.ts");
 let leadForms: LeadForms | undefined;
