@@ -657,6 +657,12 @@ export const en = {
     confirm: "Stop sending our newsletter to {{email}}?",
     submit: "Unsubscribe",
     done: "Done: {{email}} will receive no more newsletters from us.",
+    confirmAll: "Stop sending newsletters, new-unit alerts and availability notices to {{email}}?",
+    submitAll: "Stop all marketing e-mails",
+    doneAll:
+      "Done: {{email}} will receive no more newsletters, new-unit alerts or availability notices from us.",
+    replies:
+      "Replies to requests you send us still reach you: unsubscribing never stops an answer you asked for.",
     invalid: "This unsubscribe link is not valid. Please use the link from our latest e-mail.",
     unavailable: "Sorry, we could not do this just now. Please try again in a moment.",
     home: "Back to the home page",

@@ -43,18 +43,41 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           className="mt-6 space-y-4"
         >
           <input type="hidden" name="token" value={state.token} />
-          <p className="text-ink-700">{t("unsubscribe.confirm", { email: state.email })}</p>
-          <button
-            type="submit"
-            className="rounded-full bg-sea-800 px-6 py-3 font-semibold text-white hover:bg-sea-700"
-          >
-            {t("unsubscribe.submit")}
-          </button>
+          <p className="text-ink-700">
+            {state.scope === "marketing"
+              ? t("unsubscribe.confirmAll", { email: state.email })
+              : t("unsubscribe.confirm", { email: state.email })}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {state.scope === "newsletter" ? (
+              <button
+                type="submit"
+                className="rounded-full bg-sea-800 px-6 py-3 font-semibold text-white hover:bg-sea-700"
+              >
+                {t("unsubscribe.submit")}
+              </button>
+            ) : null}
+            <button
+              type="submit"
+              name="scope"
+              value="marketing"
+              className={
+                state.scope === "marketing"
+                  ? "rounded-full bg-sea-800 px-6 py-3 font-semibold text-white hover:bg-sea-700"
+                  : "rounded-full px-6 py-3 font-semibold text-sea-800 ring-1 ring-sea-800 hover:bg-sea-50"
+              }
+            >
+              {t("unsubscribe.submitAll")}
+            </button>
+          </div>
+          <p className="text-sm text-ink-700">{t("unsubscribe.replies")}</p>
         </Form>
       ) : (
         <p role="status" className="mt-6 text-ink-700">
           {state.status === "done"
-            ? t("unsubscribe.done", { email: state.email })
+            ? t(state.scope === "marketing" ? "unsubscribe.doneAll" : "unsubscribe.done", {
+                email: state.email,
+              })
             : state.status === "invalid"
               ? t("unsubscribe.invalid")
               : t("unsubscribe.unavailable")}

@@ -75,10 +75,27 @@ const when = (iso: string) =>
     timeStyle: "short",
   });
 
-/** "Alert by e-mail: sent 23/11/2026, 10:02", "… pending, next try …", "… failed: error". */
+const PURPOSE_NAMES: Record<string, string> = {
+  alert: "Alert",
+  reply: "Reply",
+  "availability-notice": "Availability notice",
+};
+const CHANNEL_NAMES: Record<string, string> = {
+  email: "e-mail",
+  telegram: "Telegram",
+  line: "LINE",
+};
+
+/**
+ * "Alert by e-mail: sent 23/11/2026, 10:02", "… pending, next try …", "… failed: error", "Reply
+ * by e-mail: bounced (550 …): call instead", "… not sent: the address bounced on …".
+ */
 export function describeMessage(m: MessageState): string {
-  const what = `${m.purpose === "alert" ? "Alert" : "Reply"} by ${m.channel === "email" ? "e-mail" : "Telegram"}`;
+  const what = `${PURPOSE_NAMES[m.purpose] ?? "Message"} by ${CHANNEL_NAMES[m.channel] ?? m.channel}`;
   if (m.status === "sent") return `${what}: sent${m.sentAt ? ` ${when(m.sentAt)}` : ""}`;
+  if (m.status === "bounced")
+    return `${what}: bounced, the address refused it (${m.lastError ?? "no answer kept"}); call instead`;
+  if (m.status === "withheld") return `${what}: ${m.lastError ?? "not sent"}`;
   if (m.status === "failed")
     return `${what}: failed after ${m.attempts} tries: ${m.lastError ?? ""}`;
   return `${what}: pending, next try ${when(m.nextAttemptAt)}${m.lastError ? ` (last error: ${m.lastError})` : ""}`;

@@ -158,7 +158,8 @@ export function describeMessages(messages: LeadMessageState[]): string {
     .map((m) => {
       const what = `${m.purpose} ${m.channel} ${m.status}`;
       if (m.status === "pending") return `${what} (next try ${m.nextAttemptAt})`;
-      if (m.status === "failed") return `${what} (${m.lastError ?? "unknown error"})`;
+      if (m.status === "failed" || m.status === "bounced" || m.status === "withheld")
+        return `${what} (${m.lastError ?? "unknown error"})`;
       return what;
     })
     .join("; ");

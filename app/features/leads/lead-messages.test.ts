@@ -33,8 +33,12 @@ describe("messages for 'Notify me when it is free'", () => {
 
   it("the visitor's reply says what comes next, in their language, with the unit", () => {
     for (const [lang, about, next] of [
-      ["en", "tell you when this unit is free", "as soon as the unit is free"],
-      ["ru", "сообщить, когда этот объект освободится", "как только объект освободится"],
+      ["en", "tell you when this unit is free", "once a day we check the unit's calendar"],
+      [
+        "ru",
+        "сообщить, когда этот объект освободится",
+        "раз в день мы проверяем календарь объекта",
+      ],
     ] as const) {
       const mail = replyEmail(alertLead(lang), "https://kamala.example", DEMO_CONTACTS, undefined);
       expect(mail.to).toEqual(["waiting@example.com"]);

@@ -5,6 +5,7 @@
  */
 
 import type { LEAD_KINDS } from "../../domain/leads.ts";
+import type { MailKind } from "../../domain/mail.ts";
 import { type Language, localizePath } from "../../i18n/languages.ts";
 import { type Contacts, telegramLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
@@ -41,6 +42,10 @@ export interface EmailMessage {
   unsubscribeUrl?: string;
   /** `unsubscribeUrl` takes a POST that unsubscribes at once (RFC 8058 one-click). */
   oneClickUnsubscribe?: boolean;
+  /** Marketing, transactional or a desk alert; unset in messages written before (by purpose). */
+  kind?: MailKind;
+  /** A desk alert's display name: the visitor's, before the company's alert address. */
+  fromName?: string;
 }
 
 export interface TelegramMessage {
@@ -136,7 +141,14 @@ export function alertText(lead: LeadForMessages, publicUrl: string): string {
   if (lead.phone) lines.push(`Phone: ${lead.phone}`);
   lines.push(`Language: ${lead.language === "ru" ? "Russian" : "English"}`);
   lines.push(...figureLines(lead, "en"));
-  if (lead.message) lines.push(`Message: ${lead.message}`);
+  // The visitor's own words, quoted as such: the alert around them stays in English.
+  if (lead.message)
+    lines.push(
+      "",
+      "The visitor wrote:",
+      ...lead.message.split(/\r\n|\r|\n/).map((line) => `> ${line}`),
+      "",
+    );
   if (lead.sourcePage) lines.push(`Page: ${publicUrl}${lead.sourcePage}`);
   const campaign = [lead.utm.source, lead.utm.medium, lead.utm.campaign].filter(Boolean);
   if (campaign.length > 0) lines.push(`Campaign: ${campaign.join(" / ")}`);
@@ -160,9 +172,39 @@ export function telegramAlert(lead: LeadForMessages, publicUrl: string): Telegra
   return { text: text.length > 4000 ? `${text.slice(0, 3990)}…` : text };
 }
 
+/** What each reply is, said in its subject. */
+const REPLY_SUBJECTS: Record<Language, Record<string, (unit: string | null) => string>> = {
+  en: {
+    roi: () => "your ROI 7% program request",
+    "revenue-share": () => "your 70:30 revenue share request",
+    "unit-enquiry": (unit) => (unit ? `your enquiry about ${unit}` : "your enquiry about a unit"),
+    contact: () => "your message to our rental desk",
+    newsletter: () => "welcome to our newsletter",
+    viewing: (unit) => (unit ? `your viewing request for ${unit}` : "your viewing request"),
+    "availability-alert": (unit) =>
+      unit ? `we will check when ${unit} is free` : "we will check when the unit is free",
+  },
+  ru: {
+    roi: () => "ваша заявка на программу ROI 7%",
+    "revenue-share": () => "ваша заявка на программу 70:30",
+    "unit-enquiry": (unit) => (unit ? `ваш запрос об объекте ${unit}` : "ваш запрос об объекте"),
+    contact: () => "ваше сообщение в отдел аренды",
+    newsletter: () => "добро пожаловать в нашу рассылку",
+    viewing: (unit) => (unit ? `ваша заявка на просмотр: ${unit}` : "ваша заявка на просмотр"),
+    "availability-alert": (unit) =>
+      unit ? `мы проверим, когда освободится ${unit}` : "мы проверим, когда освободится объект",
+  },
+};
+
+/** "Kamala Living: your enquiry about Sea View Loft": one line, whatever the unit's name holds. */
+export function replySubject(lead: LeadForMessages, brand: string): string {
+  const say = REPLY_SUBJECTS[lead.language][lead.kind] ?? REPLY_SUBJECTS[lead.language].contact;
+  const text = `${brand}: ${say?.(lead.unit?.name ?? null) ?? ""}`;
+  return text.replace(/[\r\n\t\u2028\u2029]+/g, " ").slice(0, 200);
+}
+
 const REPLY = {
   en: {
-    subject: (brand: string) => `${brand}: we have your request`,
     greeting: (name: string | null) => (name ? `Dear ${name},` : "Hello,"),
     thanks: "Thank you for contacting us. We have received your request.",
     about: {
@@ -181,7 +223,7 @@ const REPLY = {
     nextViewing:
       "What happens next: we will confirm a viewing time within 24 hours, or suggest another one if that day is taken.",
     nextAvailability:
-      "What happens next: we will write to you as soon as the unit is free for your dates, and suggest similar units meanwhile.",
+      "What happens next: once a day we check the unit's calendar. When it is free from your date, we send you one e-mail with the free dates and a link to ask for it. If you want similar units now, write to us or call.",
     contacts: "You can reach us any time:",
     phone: "Phone",
     office: "Office",
@@ -190,7 +232,6 @@ const REPLY = {
     signature: (brand: string) => `Kind regards,\n${brand}`,
   },
   ru: {
-    subject: (brand: string) => `${brand}: мы получили вашу заявку`,
     greeting: (name: string | null) => (name ? `Здравствуйте, ${name}!` : "Здравствуйте!"),
     thanks: "Спасибо за обращение. Мы получили вашу заявку.",
     about: {
@@ -209,7 +250,7 @@ const REPLY = {
     nextViewing:
       "Что дальше: мы подтвердим время просмотра в течение 24 часов или предложим другое, если этот день занят.",
     nextAvailability:
-      "Что дальше: мы напишем вам, как только объект освободится на ваши даты, а пока предложим похожие.",
+      "Что дальше: раз в день мы проверяем календарь объекта. Когда он будет свободен с вашей даты, мы пришлём одно письмо со свободными датами и ссылкой, чтобы оставить заявку. Если нужны похожие объекты сейчас, напишите или позвоните нам.",
     contacts: "Связаться с нами:",
     phone: "Телефон",
     office: "Офис",
@@ -261,9 +302,11 @@ export function replyEmail(
   if (unsubscribeUrl) lines.push("", r.unsubscribe, unsubscribeUrl);
   return {
     to: [lead.email],
-    subject: r.subject(contacts.brandName),
+    subject: replySubject(lead, contacts.brandName),
     text: lines.join("\n"),
     replyTo: contacts.email,
+    // A reply to a request just made is transactional; the newsletter's welcome is its first issue.
+    kind: lead.kind === "newsletter" ? "marketing" : "transactional",
     ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
   };
 }
@@ -313,5 +356,6 @@ export function newsletterConfirmationEmail(input: {
     subject: c.subject(input.contacts.brandName),
     text: c.text(input.contacts.brandName, input.confirmUrl, input.expiresInDays),
     replyTo: input.contacts.email,
+    kind: "transactional",
   };
 }

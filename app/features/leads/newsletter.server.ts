@@ -7,8 +7,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { findEmailToken, mintEmailToken } from "../../db/email-tokens.server.ts";
+import { liftOnConfirmation, suppressionOf } from "../../db/mail-consent.server.ts";
 import { takeReplyAllowance } from "../../db/reply-caps.server.ts";
-import { emailSuppressions, leads, outbox } from "../../db/schema.ts";
+import { leads, outbox } from "../../db/schema.ts";
 import { type Language, localizePath } from "../../i18n/languages.ts";
 import { type LeadForMessages, newsletterConfirmationEmail, replyEmail } from "./lead-messages.ts";
 import type { LeadSource } from "./lead-source.ts";
@@ -51,12 +52,9 @@ function leadForMessages(
   };
 }
 
+/** The newsletter stops for an address that left it, stopped all marketing, or bounced. */
 async function isSuppressed(tx: Tx | AppDatabase, email: string): Promise<boolean> {
-  const rows = await tx
-    .select({ email: emailSuppressions.email })
-    .from(emailSuppressions)
-    .where(eq(emailSuppressions.email, email));
-  return rows.length > 0;
+  return (await suppressionOf(tx, email, "marketing", "newsletter")) !== null;
 }
 
 export function newsletterConfirmUrl(publicUrl: string, token: string, lang: Language): string {
@@ -108,6 +106,8 @@ export async function subscribeToNewsletter(
     if (messages && created) await enqueueLeadMessages(tx, details, messages);
     const subscribed = lead.confirmedAt !== null && !(await isSuppressed(tx, email));
     if (!messages?.notifications.email || subscribed) return { created, mailed: false };
+    // The confirmation is transactional: only an earlier hard bounce of the address stops it.
+    if (await suppressionOf(tx, email, "transactional")) return { created, mailed: false };
     if (!(await takeReplyAllowance(tx, email, "newsletter", now)))
       return { created, mailed: false };
     const token = await mintEmailToken(tx, "newsletter-confirm", { email }, now);
@@ -164,11 +164,10 @@ export async function confirmNewsletter(
       .where(and(eq(leads.kind, "newsletter"), sql`lower(${leads.email}) = ${email}`))
       .for("update");
     if (!lead) return { status: "invalid" } as const;
-    const lifted = await tx
-      .delete(emailSuppressions)
-      .where(eq(emailSuppressions.email, email))
-      .returning({ email: emailSuppressions.email });
-    if (lead.confirmedAt !== null && lifted.length === 0) return { status: "confirmed", email };
+    // The link reached the address: its bounces are over, and asking for the newsletter again
+    // undoes its unsubscribes from the newsletter and from all marketing.
+    const lifted = await liftOnConfirmation(tx, email, ["newsletter", "marketing"]);
+    if (lead.confirmedAt !== null && lifted === 0) return { status: "confirmed", email };
     await tx.update(leads).set({ confirmedAt: now }).where(eq(leads.id, lead.id));
     if (messages?.notifications.email) {
       const lang: Language = lead.language === "ru" ? "ru" : "en";
@@ -184,7 +183,7 @@ export async function confirmNewsletter(
         channel: "email",
         purpose: "reply",
         leadId: lead.id,
-        payload: { ...welcome, oneClickUnsubscribe: true },
+        payload: { ...welcome, oneClickUnsubscribe: true, kind: "marketing" },
       });
     }
     return { status: "confirmed", email };

@@ -177,7 +177,7 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
 
     const reply = smtp.messages.find((m) => m !== alert);
     expect(reply?.to && "text" in reply.to ? reply.to.text : "").toBe("anna@example.com");
-    expect(reply?.subject).toBe("Kamala Living: мы получили вашу заявку");
+    expect(reply?.subject).toBe("Kamala Living: ваша заявка на программу ROI 7%");
     expect(reply?.text).toContain("Здравствуйте, Анна!");
     expect(reply?.text).toContain("программой ROI 7%");
     // Russian groups digits with spaces and puts the baht sign after the amount.
@@ -226,9 +226,10 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     );
     expect(alert?.text).toContain("Lease: 6 months");
     expect(alert?.text).toContain("Move-in: 15 Jan 2027");
-    expect(alert?.text).toContain("Message: Is it quiet?");
+    // The visitor's words are quoted as theirs in the English alert.
+    expect(alert?.text).toContain("The visitor wrote:\n> Is it quiet?");
     const reply = smtp.messages.find((m) => m !== alert);
-    expect(reply?.subject).toBe("Kamala Living: we have your request");
+    expect(reply?.subject).toBe("Kamala Living: your enquiry about Sea Breeze Villa");
     expect(reply?.text).toContain("Dear John,");
     expect(reply?.text).toContain("https://kamala.example/units/sea-breeze-villa");
     expect(reply?.text).toContain("within 24 hours");
@@ -321,7 +322,7 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
       await worker.stop();
       expect(back.messages).toHaveLength(2);
       expect(back.messages.map((m) => m.subject).sort()).toEqual([
-        "Kamala Living: we have your request",
+        "Kamala Living: your 70:30 revenue share request",
         "New lead: 70:30 revenue share — Kim",
       ]);
       expect(telegram.calls).toHaveLength(1);
@@ -523,7 +524,9 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     const confirmLink = confirmation?.text?.match(/\/ru\/newsletter\/confirm\?token=(\S+)/);
     await confirmNewsletter(database.db, confirmLink?.[1], s);
     expect(await sendAll(s)).toBe(1);
-    const welcome = smtp.messages.find((m) => m.subject?.includes("мы получили"));
+    const welcome = smtp.messages.find((m) =>
+      m.subject?.includes("добро пожаловать в нашу рассылку"),
+    );
     expect(welcome?.text).toContain("Вы подписались на нашу рассылку");
     const link = welcome?.text?.match(/https:\/\/kamala\.example\/ru\/unsubscribe\?token=(\S+)/);
     expect(link).toBeTruthy();
@@ -549,7 +552,7 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
       s,
     );
     const rows = await database.db.select().from(outbox).where(eq(outbox.leadId, id));
-    // The desk is still told; the visitor is not written to.
-    expect(rows.map((r) => r.purpose)).toEqual(["alert"]);
+    // Leaving the newsletter stops the newsletter, not the reply to a request just made.
+    expect(rows.map((r) => r.purpose).sort()).toEqual(["alert", "reply"]);
   });
 });

@@ -15,10 +15,11 @@
  * sent at least once, and at most twice (the dead worker's try, then one retry).
  */
 import { eq, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { recordBounce, suppressionOf } from "../../db/mail-consent.server.ts";
 import { takeReplyAllowance } from "../../db/reply-caps.server.ts";
-import { emailSuppressions, OUTBOX_CHANNELS, outbox, properties } from "../../db/schema.ts";
+import { OUTBOX_CHANNELS, outbox, properties } from "../../db/schema.ts";
+import { mailKindOfPurpose } from "../../domain/mail.ts";
 import type { Language } from "../../i18n/languages.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
 import type { Contacts } from "../../lib/contacts.ts";
@@ -33,6 +34,7 @@ import {
   telegramAlert,
 } from "./lead-messages.ts";
 import { createLineSender, type LineMessage } from "./line-push.server.ts";
+import { createEmailSender, PermanentMailError } from "./smtp-sender.server.ts";
 
 export const MAX_ATTEMPTS = 10;
 /** The longest one message may take to send; past it, the try counts as failed. */
@@ -90,6 +92,8 @@ export async function enqueueLeadMessages(
       subject: alertSubject(full),
       text: alertText(full, publicUrl),
       ...(full.email ? { replyTo: full.email } : {}),
+      kind: "desk",
+      ...(full.name || full.email ? { fromName: full.name ?? full.email ?? "" } : {}),
     };
     rows.push({ channel: "email", purpose: "alert", leadId: lead.id, payload: message });
   }
@@ -100,12 +104,25 @@ export async function enqueueLeadMessages(
   // A newsletter signup's one mail is its confirmation, written by newsletter.server.ts.
   if (notifications.email && full.email && full.kind !== "newsletter") {
     const email = full.email;
-    const suppressed = await tx
-      .select({ email: emailSuppressions.email })
-      .from(emailSuppressions)
-      .where(eq(emailSuppressions.email, email.toLowerCase()));
-    // Over the recipient's daily caps the reply is withheld; the desk's alerts above still go.
-    if (suppressed.length === 0 && (await takeReplyAllowance(tx, email, full.kind))) {
+    // A reply to a request just made is transactional: no unsubscribe stops it, only a hard
+    // bounce of an earlier mail to the address. Then the lead says why no reply went.
+    const bounced = await suppressionOf(tx, email, "transactional");
+    if (bounced) {
+      const message = replyEmail({ ...full, email }, publicUrl, settings.contacts, undefined);
+      rows.push({
+        channel: "email",
+        purpose: "reply",
+        leadId: lead.id,
+        payload: message,
+        status: "withheld",
+        lastError:
+          `not sent: ${email} bounced on ${bounced.createdAt.toISOString().slice(0, 10)}${bounced.detail ? ` (${bounced.detail})` : ""}; call or write from your own mailbox`.slice(
+            0,
+            500,
+          ),
+      });
+    } else if (await takeReplyAllowance(tx, email, full.kind)) {
+      // Over the recipient's daily caps the reply is withheld; the desk's alerts above still go.
       const message = replyEmail({ ...full, email }, publicUrl, settings.contacts, undefined);
       rows.push({ channel: "email", purpose: "reply", leadId: lead.id, payload: message });
     }
@@ -187,9 +204,15 @@ export async function processDueMessages(
       limit ${batch}
       for update skip locked
     )
-    returning id, channel, payload, attempts`);
+    returning id, channel, purpose, payload, attempts`);
   const { rows } = taken as unknown as {
-    rows: { id: number | string; channel: string; payload: unknown; attempts: number }[];
+    rows: {
+      id: number | string;
+      channel: string;
+      purpose: string;
+      payload: unknown;
+      attempts: number;
+    }[];
   };
   await Promise.all(
     rows.map(async (row) => {
@@ -197,14 +220,19 @@ export async function processDueMessages(
       const send = senders[row.channel as OutboxChannel] as
         | ((payload: unknown) => Promise<void>)
         | undefined;
+      const mail = row.channel === "email" ? withMailKind(row.purpose, row.payload) : null;
       try {
         if (!send) throw new Error(`${row.channel} is not configured`);
-        await withTimeout(Promise.resolve(send(row.payload)), sendTimeoutMs);
+        await withTimeout(Promise.resolve(send(mail ?? row.payload)), sendTimeoutMs);
         await db
           .update(outbox)
           .set({ status: "sent", sentAt: new Date(), lastError: null })
           .where(eq(outbox.id, id));
       } catch (error) {
+        if (mail && error instanceof PermanentMailError) {
+          await recordPermanentFailure(db, id, mail, error, options);
+          return;
+        }
         const lastError = errorText(error, options.secrets ?? []);
         const giveUp = row.attempts >= MAX_ATTEMPTS;
         // A service that says when to come back (Telegram's 429) is not asked sooner.
@@ -227,45 +255,48 @@ export async function processDueMessages(
   return rows.length;
 }
 
+/** An e-mail payload with its kind: as written, or by its purpose for messages written before. */
+function withMailKind(purpose: string, payload: unknown): EmailMessage {
+  const message = payload as EmailMessage;
+  return message.kind
+    ? message
+    : { ...message, kind: mailKindOfPurpose(purpose, Boolean(message.unsubscribeUrl)) };
+}
+
+/**
+ * A 5xx is final at once (no retry). Refused at RCPT TO, the address is suppressed for the mail's
+ * kind until it is confirmed again; a desk alert suppresses nothing (the company's own mailbox).
+ */
+async function recordPermanentFailure(
+  db: AppDatabase,
+  id: number,
+  mail: EmailMessage,
+  error: PermanentMailError,
+  options: ProcessOptions,
+): Promise<void> {
+  const lastError = errorText(error, options.secrets ?? []);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(outbox)
+      .set({ status: "bounced", lastError, nextAttemptAt: new Date() })
+      .where(eq(outbox.id, id));
+    const kind = mail.kind;
+    if (error.recipientRefused && (kind === "marketing" || kind === "transactional"))
+      for (const address of mail.to) await recordBounce(tx, address, kind, lastError);
+  });
+  options.logger?.warn(
+    { outboxId: id, channel: "email", kind: mail.kind, error: lastError },
+    "mail refused for good (5xx): not retried",
+  );
+}
+
 /** Sends e-mail over SMTP (nodemailer), Telegram messages over the Bot API, LINE pushes. */
 export function createSenders(
   notifications: NotificationConfig,
   brochure: (lang: Language) => Promise<{ pdf: Buffer; fileName: string }>,
 ): Senders {
   const senders: Senders = {};
-  const email = notifications.email;
-  if (email) {
-    const url = new URL(email.smtpUrl);
-    url.searchParams.set("connectionTimeout", "10000");
-    url.searchParams.set("greetingTimeout", "10000");
-    url.searchParams.set("socketTimeout", "30000");
-    const transport = nodemailer.createTransport(url.toString());
-    senders.email = async (message) => {
-      const attachments = message.attachBrochure
-        ? [await brochure(message.attachBrochure)].map((b) => ({
-            filename: b.fileName,
-            content: b.pdf,
-            contentType: "application/pdf",
-          }))
-        : [];
-      await transport.sendMail({
-        from: email.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        attachments,
-        ...(message.unsubscribeUrl
-          ? {
-              list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
-            }
-          : {}),
-        ...(message.unsubscribeUrl && message.oneClickUnsubscribe
-          ? { headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
-          : {}),
-      });
-    };
-  }
+  if (notifications.email) senders.email = createEmailSender(notifications.email, brochure);
   const telegram = notifications.telegram;
   if (telegram) {
     senders.telegram = async (message) => {

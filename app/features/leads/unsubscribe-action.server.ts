@@ -2,11 +2,13 @@
 import { data } from "react-router";
 import { readEmailToken } from "../../db/email-tokens.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
-import { findUnsubscribeAddress, suppressEmail } from "./unsubscribe.server.ts";
+import { findUnsubscribeTarget, suppressEmail } from "./unsubscribe.server.ts";
+
+type Scope = "newsletter" | "marketing";
 
 export type UnsubscribeState =
-  | { status: "confirm"; email: string; token: string }
-  | { status: "done"; email: string }
+  | { status: "confirm"; email: string; token: string; scope: Scope }
+  | { status: "done"; email: string; scope: Scope }
   | { status: "invalid" }
   | { status: "unavailable" };
 
@@ -18,24 +20,24 @@ async function addressOf(token: string | null) {
   const runtime = getRuntime();
   // An old signed token needs no database; a random one is looked up.
   if (!runtime.databaseReady && readEmailToken(token)) return "unavailable" as const;
-  const email = await findUnsubscribeAddress(
+  const target = await findUnsubscribeTarget(
     runtime.database.db,
     token,
     runtime.config.sessionSecret,
   );
-  return email ?? ("invalid" as const);
+  return target ?? ("invalid" as const);
 }
 
 /** GET only shows what would happen: mail scanners open links, and must not unsubscribe anyone. */
 export async function unsubscribeLoader(url: URL) {
   const token = tokenOf(url.searchParams.get("token"));
   try {
-    const email = await addressOf(token);
-    if (email === "unavailable")
+    const target = await addressOf(token);
+    if (target === "unavailable")
       return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
-    if (email === "invalid" || !token)
+    if (target === "invalid" || !token)
       return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
-    return data<UnsubscribeState>({ status: "confirm", email, token });
+    return data<UnsubscribeState>({ status: "confirm", ...target, token });
   } catch (error) {
     currentLogger().error({ err: error }, "could not read an unsubscribe link");
     return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
@@ -51,14 +53,17 @@ export async function unsubscribeAction(url: URL, form: FormData) {
   const runtime = getRuntime();
   const token = tokenOf(form.get("token")) ?? tokenOf(url.searchParams.get("token"));
   try {
-    const email = await addressOf(token);
-    if (email === "unavailable")
+    const target = await addressOf(token);
+    if (target === "unavailable")
       return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
-    if (email === "invalid") return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
+    if (target === "invalid") return data<UnsubscribeState>({ status: "invalid" }, { status: 400 });
     if (!runtime.databaseReady)
       return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });
-    await suppressEmail(runtime.database.db, email);
-    return data<UnsubscribeState>({ status: "done", email });
+    // A newsletter link (and its one-click POST) leaves the newsletter; the page's second button,
+    // or an availability notice's link, stops all marketing. Never a reply to a request.
+    const scope: Scope = form.get("scope") === "marketing" ? "marketing" : target.scope;
+    await suppressEmail(runtime.database.db, target.email, scope);
+    return data<UnsubscribeState>({ status: "done", email: target.email, scope });
   } catch (error) {
     currentLogger().error({ err: error }, "could not unsubscribe");
     return data<UnsubscribeState>({ status: "unavailable" }, { status: 503 });

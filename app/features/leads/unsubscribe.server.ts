@@ -5,10 +5,9 @@
  * in `email_suppressions` and never mailed again, until a confirmation sent to them is used.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { findEmailToken } from "../../db/email-tokens.server.ts";
-import { emailSuppressions } from "../../db/schema.ts";
+import { recordUnsubscribe, suppressionOf } from "../../db/mail-consent.server.ts";
 import { type Language, localizePath } from "../../i18n/languages.ts";
 import { isEmailAddress } from "../../lib/email-address.ts";
 
@@ -37,9 +36,24 @@ export async function findUnsubscribeAddress(
   token: string | null,
   secret: string,
 ): Promise<string | null> {
+  return (await findUnsubscribeTarget(db, token, secret))?.email ?? null;
+}
+
+/**
+ * What an unsubscribe token stops: the newsletter (its links, old or new), or all marketing (the
+ * link of an availability notice, which is sent once per request and has no list of its own).
+ */
+export async function findUnsubscribeTarget(
+  db: AppDatabase,
+  token: string | null,
+  secret: string,
+): Promise<{ email: string; scope: "newsletter" | "marketing" } | null> {
   const signed = readUnsubscribeToken(token, secret);
-  if (signed) return signed;
-  return (await findEmailToken(db, "newsletter-unsubscribe", token))?.email ?? null;
+  if (signed) return { email: signed, scope: "newsletter" };
+  const newsletter = await findEmailToken(db, "newsletter-unsubscribe", token);
+  if (newsletter) return { email: newsletter.email, scope: "newsletter" };
+  const marketing = await findEmailToken(db, "marketing-unsubscribe", token);
+  return marketing ? { email: marketing.email, scope: "marketing" } : null;
 }
 
 /** The address a token names, or null when it is malformed, too long or not signed by us. */
@@ -54,14 +68,16 @@ export function readUnsubscribeToken(token: string | null, secret: string): stri
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? email : null;
 }
 
-export async function suppressEmail(db: AppDatabase, email: string): Promise<void> {
-  await db.insert(emailSuppressions).values({ email: email.toLowerCase() }).onConflictDoNothing();
+/** The newsletter's unsubscribe, or "stop all marketing"; replies to requests still go. */
+export async function suppressEmail(
+  db: AppDatabase,
+  email: string,
+  scope: "newsletter" | "marketing" = "newsletter",
+): Promise<void> {
+  await recordUnsubscribe(db, email, scope);
 }
 
+/** Whether the newsletter may not go to `email` (it left the list, or all marketing, or bounced). */
 export async function isSuppressed(db: AppDatabase, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ email: emailSuppressions.email })
-    .from(emailSuppressions)
-    .where(eq(emailSuppressions.email, email.toLowerCase()));
-  return rows.length > 0;
+  return (await suppressionOf(db, email, "marketing", "newsletter")) !== null;
 }

@@ -163,7 +163,7 @@ describe.each(TEST_ENGINES)("viewing requests and unsubscribing on %s", (engine)
     });
   });
 
-  it("sends nothing to an address that unsubscribed; signing it up again does not undo that", async () => {
+  it("sends no newsletter to an address that unsubscribed, signing it up again does not undo that, and a viewing request is still answered", async () => {
     await suppressEmail(database.db, "gone@example.com");
     const first = (await newsletterAction(
       post("/newsletter", { email: "Gone@example.com", consent: "yes" }),
@@ -201,6 +201,9 @@ describe.each(TEST_ENGINES)("viewing requests and unsubscribing on %s", (engine)
     )) as unknown as Answer;
     expect(again.data).toEqual({ status: "ok" });
     const rows = await database.db.select().from(outbox);
-    expect(rows.map((m) => m.purpose)).toEqual(["alert"]);
+    // The unsubscribe was from the newsletter: the answer to a viewing request still goes.
+    expect(rows.map((m) => m.purpose).sort()).toEqual(["alert", "reply"]);
+    const reply = rows.find((m) => m.purpose === "reply")?.payload as { subject: string };
+    expect(reply.subject).toMatch(/^Kamala Living: your viewing request/);
   });
 });

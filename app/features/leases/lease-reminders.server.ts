@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { suppressionOf } from "../../db/mail-consent.server.ts";
 import {
   depositDeductions,
-  emailSuppressions,
   leaseDues,
   leases,
   leaseTenants,
@@ -118,11 +118,8 @@ export async function runLeaseReminders(
       await tx.update(leaseDues).set(mark).where(eq(leaseDues.id, due.id));
       // Paid already, or no way to write: marked, nothing sent.
       if (owed <= 0 || !due.email || !due.tenantName || !settings.notifications.email) return;
-      const [suppressed] = await tx
-        .select({ email: emailSuppressions.email })
-        .from(emailSuppressions)
-        .where(eq(emailSuppressions.email, due.email.toLowerCase()));
-      if (suppressed) return;
+      // A reminder is transactional: no unsubscribe stops it, only a hard bounce of the address.
+      if (await suppressionOf(tx, due.email, "transactional")) return;
       const message = rentReminderEmail(
         {
           tenantName: due.tenantName,

@@ -6,6 +6,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { findEmailToken, mintEmailToken } from "../../db/email-tokens.server.ts";
+import { liftOnConfirmation, suppressionOf } from "../../db/mail-consent.server.ts";
 import { takeReplyAllowance } from "../../db/reply-caps.server.ts";
 import {
   emailSuppressions,
@@ -46,12 +47,9 @@ type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
 const languageOf = (value: string): Language => (isOneOf(LANGUAGES, value) ? value : "en");
 
+/** The confirmation is transactional (asked for just now): only a hard bounce stops it. */
 async function isSuppressed(tx: Tx | AppDatabase, email: string): Promise<boolean> {
-  const rows = await tx
-    .select({ email: emailSuppressions.email })
-    .from(emailSuppressions)
-    .where(eq(emailSuppressions.email, email));
-  return rows.length > 0;
+  return (await suppressionOf(tx, email, "transactional")) !== null;
 }
 
 async function enqueueConfirmation(
@@ -257,6 +255,8 @@ export async function confirmSearch(
       .where(and(eq(savedSearches.id, search.id), isNull(savedSearches.confirmedAt)))
       .returning({ id: savedSearches.id });
     if (updated.length === 0) return;
+    // The link reached the address and asks for alerts: its bounces and "stop all marketing" end.
+    await liftOnConfirmation(tx, search.email, ["marketing"]);
     const seen = matching(await loadUnits(tx), search.filters);
     if (seen.length > 0)
       await tx
@@ -316,7 +316,8 @@ export async function sendSearchAlerts(
       and(
         isNotNull(savedSearches.confirmedAt),
         isNull(savedSearches.unsubscribedAt),
-        sql`not exists (select 1 from ${emailSuppressions} where ${emailSuppressions.email} = ${savedSearches.email})`,
+        // Alerts are marketing: stopped by "stop all marketing" or a marketing bounce.
+        sql`not exists (select 1 from ${emailSuppressions} where ${emailSuppressions.email} = ${savedSearches.email} and ${emailSuppressions.scope} = 'marketing')`,
       ),
     )
     .orderBy(savedSearches.id);
