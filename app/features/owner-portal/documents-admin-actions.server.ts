@@ -52,8 +52,20 @@ export async function deleteDocumentAction(form: FormData, adminId: number) {
   const id = parseId(form.get("documentId"));
   if (id === null)
     return data({ ok: false as const, message: "Unknown document" }, { status: 400 });
-  const { database, storage } = getRuntime();
-  const deleted = await deleteOwnerDocument(database.db, storage, id, adminId);
+  const { database, storage, logger } = getRuntime();
+  let deleted: { title: string } | null;
+  try {
+    deleted = await deleteOwnerDocument(database.db, storage, id, adminId);
+  } catch (error) {
+    logger.error({ err: error, documentId: id }, "could not delete an owner's document");
+    return data(
+      {
+        ok: false as const,
+        message: "The file could not be removed from storage, so nothing was deleted. Try again.",
+      },
+      { status: 503 },
+    );
+  }
   if (!deleted)
     return data(
       { ok: false as const, message: "This document was deleted already." },

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRuntime } from "../../db/runtime.server.ts";
+import { getRuntime, setRuntime } from "../../db/runtime.server.ts";
 import { auditLog, ownerDocuments } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadConfig } from "../../lib/config.server.ts";
@@ -315,6 +315,33 @@ describe.each(TEST_ENGINES)("owners' documents on %s", (engine) => {
       },
     } as unknown as typeof storage;
     await expect(deleteOwnerDocument(db, failing, id, null)).rejects.toThrow(/out of reach/);
+    // Through the desk's page: a plain 503 that says nothing was deleted.
+    const runtime = getRuntime();
+    setRuntime({ ...runtime, storage: failing });
+    try {
+      const admin = await createAccount(db, "desk2@example.com", "coral reef at dusk");
+      const body = `intent=delete&documentId=${id}`;
+      const answer = await adminDocumentsRoute.action({
+        request: new Request(`${SITE}/admin/owners/documents`, {
+          method: "POST",
+          body,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(body.length),
+            origin: SITE,
+            cookie: `admin_session=${await createSession(db, admin.id)}`,
+          },
+        }),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never);
+      expect(answer).toMatchObject({
+        init: { status: 503 },
+        data: { ok: false, message: expect.stringContaining("nothing was deleted") },
+      });
+    } finally {
+      setRuntime(runtime);
+    }
     expect((await download(String(id), annaCookie)).status).toBe(200);
     expect(
       await db
