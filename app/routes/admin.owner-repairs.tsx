@@ -7,16 +7,18 @@ import {
   loadRepairsPage,
   openRepairAction,
 } from "../features/owner-portal/repair-admin-actions.server.ts";
-import { readForm } from "../lib/request-body.server.ts";
+import { parseId, readForm } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.owner-repairs";
 
 export function meta() {
   return [{ title: "Admin — Repairs" }, { name: "robots", content: "noindex" }];
 }
 
+/** `?unit=<id>` (the link on a unit's calendar page) chooses that unit in the form. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { email: admin.email, ...(await loadRepairsPage()) };
+  const unit = parseId(new URL(request.url).searchParams.get("unit"));
+  return { email: admin.email, ...(await loadRepairsPage(unit)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,6 +34,7 @@ export default function AdminOwnerRepairs({ loaderData, actionData }: Route.Comp
       <RepairsAdmin
         repairs={loaderData.repairs}
         units={loaderData.units}
+        unit={loaderData.unit}
         result={actionData && "message" in actionData ? actionData : undefined}
       />
     </AdminLayout>

@@ -216,9 +216,14 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
       title={`Calendar — ${unit.name}`}
       email={loaderData.email}
       actions={
-        <Link to={`/admin/properties/${unit.id}`} className={buttonStyles.secondary}>
-          Edit property
-        </Link>
+        <>
+          <Link to={`/admin/properties/${unit.id}`} className={buttonStyles.secondary}>
+            Edit property
+          </Link>
+          <Link to={`/admin/owners/repairs?unit=${unit.id}`} className={buttonStyles.secondary}>
+            Open a repair ticket
+          </Link>
+        </>
       }
     >
       <section

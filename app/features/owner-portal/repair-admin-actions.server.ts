@@ -1,6 +1,9 @@
 /** The desk's actions on /admin/owners/repairs and its tickets; the route checks the admin first. */
+
+import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
+import { properties } from "../../db/schema.ts";
 import {
   addRepairPhoto,
   advanceRepair,
@@ -20,9 +23,18 @@ const done = (message: string) => ({ ok: true as const, message });
 const refused = (message: string, status = 400) =>
   data({ ok: false as const, message }, { status });
 
-export async function loadRepairsPage() {
+export async function loadRepairsPage(unitId: number | null = null) {
   const { db } = getRuntime().database;
-  return { repairs: await listRepairsForAdmin(db), units: await listOwnedUnits(db) };
+  const unit =
+    unitId === null
+      ? null
+      : ((
+          await db
+            .select({ id: properties.id, name: properties.name })
+            .from(properties)
+            .where(eq(properties.id, unitId))
+        )[0] ?? null);
+  return { repairs: await listRepairsForAdmin(db), units: await listOwnedUnits(db), unit };
 }
 
 /** Opens a ticket for a unit; answers the new ticket's id. */

@@ -31,11 +31,15 @@ export function RepairsAdmin({
   repairs,
   units,
   result,
+  unit,
 }: {
   repairs: RepairLine[];
   units: { id: number; name: string }[];
   result?: Result;
+  /** The unit whose admin page linked here (?unit=): chosen in the form when it has owners. */
+  unit?: { id: number; name: string } | null;
 }) {
+  const chosen = unit && units.some((u) => u.id === unit.id) ? unit.id : null;
   return (
     <div className="space-y-6">
       <p>
@@ -46,12 +50,21 @@ export function RepairsAdmin({
       <Message result={result} />
       <section className={panel} aria-labelledby="open-ticket">
         <h2 id="open-ticket" className="text-lg font-semibold text-ink-900">
-          Open a ticket
+          {chosen !== null && unit ? `Open a ticket for ${unit.name}` : "Open a ticket"}
         </h2>
+        {unit && chosen === null ? (
+          <p className="mt-1 text-sm text-ink-700">
+            {unit.name} has no owners yet, so it takes no tickets.{" "}
+            <Link to="/admin/owners" className={linkStyle}>
+              Give it its owners
+            </Link>{" "}
+            first.
+          </p>
+        ) : null}
         <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
           <label className={label}>
             Unit
-            <select name="propertyId" required className={input} defaultValue="">
+            <select name="propertyId" required className={input} defaultValue={chosen ?? ""}>
               <option value="" disabled>
                 Choose a unit
               </option>
