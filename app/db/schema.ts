@@ -833,6 +833,13 @@ export const owners = pgTable(
       .default(DEFAULT_APPROVAL_THRESHOLD_BAHT),
     /** Null until the owner sets a password from the invitation link. */
     passwordHash: text("password_hash"),
+    /** An optional second factor, as the admin's: the authenticator in force, or null. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** A new authenticator being set up; it replaces totp_secret only once a code confirms it. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last 30-second step whose code was accepted, so a code cannot be used twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -846,6 +853,21 @@ export const owners = pgTable(
     ),
     check("owners_threshold_check", sql`${t.approvalThresholdBaht} >= 0`),
   ],
+);
+
+/** One-time recovery codes of an owner's second factor, stored as SHA-256 hashes. */
+export const ownerRecoveryCodes = pgTable(
+  "owner_recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("owner_recovery_codes_owner_idx").on(t.ownerId)],
 );
 
 /** An owner's signed-in session; the cookie holds the token, this row its SHA-256. */
