@@ -268,7 +268,7 @@ export const en = {
     currency: "Amounts in",
     baht: "Thai baht (฿)",
     show: "Show",
-    period: "The 12 months from {{from}} to {{to}}.",
+    period: "The 12 months from {{from}} to {{to}}",
     currencyNote:
       "Amounts in {{currency}} at {{rate}} for 1 {{currency}}, the desk's rate from {{date}}. Statements and payouts are in baht.",
     currencyNoRate: "The desk has set no rate for {{currency}} yet, so amounts are in baht.",
@@ -283,9 +283,11 @@ export const en = {
     noLastYear: "No figures a year earlier",
     chartTitle: "Income per month",
     chartLegend: "Bars: these 12 months. Orange marks: the same month a year earlier.",
-    tableCaption: "Month by month",
+    tableCaption: "Month by month figures",
     colMonth: "Month",
     colIncome: "Income",
+    colIncomeBefore: "(a year earlier)",
+    lastYearShort: "a year earlier:",
     colOccupancy: "Occ.",
     colAdr: "Per night",
     definitions:

@@ -279,7 +279,7 @@ export const ru = {
     currency: "Суммы в валюте",
     baht: "Тайский бат (฿)",
     show: "Показать",
-    period: "12 месяцев с {{from}} по {{to}}.",
+    period: "12 месяцев с {{from}} по {{to}}",
     currencyNote:
       "Суммы в {{currency}} по курсу {{rate}} за 1 {{currency}}, курс офиса от {{date}}. Отчёты и выплаты — в батах.",
     currencyNoRate: "Офис ещё не задал курс {{currency}}, поэтому суммы в батах.",
@@ -294,9 +294,11 @@ export const ru = {
     noLastYear: "Нет данных за прошлый год",
     chartTitle: "Доход по месяцам",
     chartLegend: "Столбцы — эти 12 месяцев. Оранжевые отметки — тот же месяц год назад.",
-    tableCaption: "По месяцам",
+    tableCaption: "Цифры по месяцам",
     colMonth: "Месяц",
     colIncome: "Доход",
+    colIncomeBefore: "(год назад)",
+    lastYearShort: "год назад:",
     colOccupancy: "Загр.",
     colAdr: "За ночь",
     definitions:

@@ -20,6 +20,7 @@ export function DashboardSample() {
               data={sampleDashboard(t("dashboard.unit"))}
               idPrefix="sample"
               incomeNote={t("ownerDashboard.incomeSample")}
+              collapseTable
             />
           </div>
         </div>

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leaseDues, leasePayments, leases, stays } from "../../db/schema.ts";
+import {
+  leaseDues,
+  leasePayments,
+  leases,
+  ownerStatementParts,
+  ownerStatements,
+  stays,
+} from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
 import { createOwner, saveUnitOwnership } from "../owner-portal/owner-accounts.server.ts";
@@ -107,6 +114,49 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
       ["2026-11-27", 60_000, "rent"],
     ]);
     await leaseWithPayments(borisUnit, [["2026-11-02", 999_999, "rent"]]);
+    // Statements' payouts: Anna was paid 200,000 and 7,000 this year and 150,000 last year;
+    // a part not paid yet and Boris's payout are not hers to count.
+    const paidPart = async (
+      unit: number,
+      owner: number,
+      periodStart: string,
+      payout: number,
+      paidOn: string | null,
+    ) => {
+      const [st] = await db
+        .insert(ownerStatements)
+        .values({
+          propertyId: unit,
+          program: "guaranteed",
+          periodStart,
+          periodEnd: `${periodStart.slice(0, 8)}28`,
+          status: paidOn ? "paid" : "published",
+          gross: payout,
+          commissions: 0,
+          expenses: 0,
+          net: payout,
+          ownerShare: payout,
+          companyShare: 0,
+          withholding: 0,
+          payout,
+        })
+        .returning({ id: ownerStatements.id });
+      await db.insert(ownerStatementParts).values({
+        statementId: st?.id ?? 0,
+        ownerId: owner,
+        sharePercent: 100,
+        amount: payout,
+        withholding: 0,
+        payout,
+        paidOn,
+        payoutMethod: paidOn ? "bank-transfer" : null,
+      });
+    };
+    await paidPart(villa, anna, "2026-01-01", 200_000, "2026-04-05");
+    await paidPart(villa, anna, "2026-04-01", 7_000, "2026-11-26");
+    await paidPart(villa, anna, "2025-10-01", 150_000, "2025-12-20");
+    await paidPart(villa, anna, "2026-07-01", 210_000, null);
+    await paidPart(borisUnit, boris, "2026-01-01", 555_555, "2026-03-01");
   });
 
   afterAll(async () => {
@@ -128,7 +178,7 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
       previousOccupancy: 1,
       averageDailyRate: 1_935,
       previousAverageDailyRate: 7_143,
-      payoutsYearToDateBaht: null,
+      payoutsYearToDateBaht: 207_000,
     });
     expect(view?.data.months.at(-1)).toEqual({
       key: "2026-11",
@@ -162,6 +212,8 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
     expect(one?.data.totals.incomeBaht).toBe(0);
     expect(one?.data.months.at(-1)?.rentedNights).toBe(5);
     expect(one?.data.comparisons.map((c) => c.program)).toEqual(["revenue-share"]);
+    // Nothing was paid for the condo.
+    expect(one?.data.totals.payoutsYearToDateBaht).toBeNull();
     expect(await loadOwnerDashboard(database.db, anna, borisUnit, now)).toBeNull();
     expect(await loadOwnerDashboard(database.db, anna, 987_654, now)).toBeNull();
   });

@@ -3,12 +3,14 @@
  * id joined to unit_owners), nights from the calendar's stays, income from the rent received on
  * the units' leases.
  */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import {
   leaseDues,
   leasePayments,
   leases,
+  ownerStatementParts,
+  ownerStatements,
   properties,
   stays,
   unitOwners,
@@ -62,7 +64,8 @@ export async function loadOwnerDashboard(
   const shown = unitId === null ? owned : owned.filter((u) => u.id === unitId);
   const ids = shown.map((u) => u.id);
 
-  const window = dashboardWindow(businessToday(now));
+  const today = businessToday(now);
+  const window = dashboardWindow(today);
   const before = previousYearWindow(window);
   const stayRows =
     ids.length === 0
@@ -140,9 +143,42 @@ export async function loadOwnerDashboard(
       to: lastDayOf(window),
       months,
       previousMonths,
-      // Payouts come from paid statements; none exists before statements are built.
-      totals: dashboardTotals(months, previousMonths, null),
+      totals: dashboardTotals(
+        months,
+        previousMonths,
+        await payoutsSince(db, ownerId, ids, `${today.slice(0, 4)}-01-01`, window.end),
+      ),
       comparisons,
     },
   };
+}
+
+/**
+ * What was paid to the owner (their own part, after withholding) for `propertyIds` with a payout
+ * date in [from, to); null when nothing was paid in that time.
+ */
+async function payoutsSince(
+  db: AppDatabase,
+  ownerId: number,
+  propertyIds: number[],
+  from: string,
+  to: string,
+): Promise<number | null> {
+  if (propertyIds.length === 0) return null;
+  const [row] = await db
+    .select({
+      total: sql<string | number | null>`sum(${ownerStatementParts.payout})`,
+    })
+    .from(ownerStatementParts)
+    .innerJoin(ownerStatements, eq(ownerStatements.id, ownerStatementParts.statementId))
+    .where(
+      and(
+        eq(ownerStatementParts.ownerId, ownerId),
+        inArray(ownerStatements.propertyId, propertyIds),
+        isNotNull(ownerStatementParts.paidOn),
+        gte(ownerStatementParts.paidOn, from),
+        lt(ownerStatementParts.paidOn, to),
+      ),
+    );
+  return row?.total === null || row?.total === undefined ? null : Number(row.total);
 }

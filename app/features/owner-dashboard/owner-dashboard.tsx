@@ -29,6 +29,7 @@ export function OwnerDashboard({
   currency = null,
   idPrefix,
   incomeNote,
+  collapseTable = false,
 }: {
   data: DashboardData;
   currency?: DashboardCurrency | null;
@@ -36,6 +37,8 @@ export function OwnerDashboard({
   idPrefix: string;
   /** What "income" is made of here, printed under the table. */
   incomeNote: string;
+  /** The month-by-month table behind a disclosure (the home page's sample keeps the page short). */
+  collapseTable?: boolean;
 }) {
   const { t, lang } = useT();
   const money: Money = currency
@@ -126,23 +129,24 @@ export function OwnerDashboard({
         percent={percent}
         idPrefix={idPrefix}
         incomeNote={incomeNote}
+        collapseTable={collapseTable}
       />
       <Comparisons comparisons={data.comparisons} money={money} idPrefix={idPrefix} />
     </div>
   );
 }
 
+/** "Jan 2026", "янв. 2026" (the month as the language shortens it, then the year). */
 function monthLabel(key: string, lang: "en" | "ru", month: "short" | "narrow", year: boolean) {
   const [y, m] = key.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    month,
-    ...(year ? { year: "numeric" } : {}),
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, 1)));
+  const name = new Intl.DateTimeFormat(LOCALES[lang], { month, timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+  return year ? `${name} ${y}` : name;
 }
 
 /** Chart geometry, in the SVG's own units; it scales to the width it is given. */
-const CHART = { width: 360, height: 150, top: 14, bottom: 20, gap: 6 } as const;
+const CHART = { width: 360, height: 170, top: 16, bottom: 20, gap: 6 } as const;
 
 function IncomeChart({
   months,
@@ -151,6 +155,7 @@ function IncomeChart({
   percent,
   idPrefix,
   incomeNote,
+  collapseTable,
 }: {
   months: MonthFigures[];
   previousMonths: MonthFigures[];
@@ -158,6 +163,7 @@ function IncomeChart({
   percent: (value: number) => string;
   idPrefix: string;
   incomeNote: string;
+  collapseTable: boolean;
 }) {
   const { t, lang } = useT();
   const max = Math.max(
@@ -169,119 +175,142 @@ function IncomeChart({
   const plot = CHART.height - CHART.top - CHART.bottom;
   const y = (value: number) => CHART.top + plot - (value / max) * plot;
   const titleId = `${idPrefix}-chart-title`;
-  return (
-    <figure className="mt-6" aria-labelledby={titleId}>
-      <figcaption id={titleId} className="font-semibold text-ink-900">
-        {t("ownerDashboard.chartTitle")}
-      </figcaption>
-      <p className="text-xs text-ink-600">{t("ownerDashboard.chartLegend")}</p>
-      {/* The drawing repeats the table below, which is what assistive technology reads. */}
-      <svg
-        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        className="mt-2 block h-auto w-full"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <line
-          x1={0}
-          x2={CHART.width}
-          y1={y(0)}
-          y2={y(0)}
-          className="stroke-sand-200"
-          strokeWidth={1}
-        />
-        <text x={0} y={10} className="fill-ink-600" fontSize={10}>
-          {money(max)}
-        </text>
+  const table = (
+    <table className="w-full table-fixed text-sm tabular-nums">
+      <caption className="sr-only">{t("ownerDashboard.tableCaption")}</caption>
+      <thead>
+        <tr className="border-b border-sand-200 text-xs text-ink-600">
+          <th scope="col" className="w-[26%] py-1 pe-1 text-start font-medium">
+            {t("ownerDashboard.colMonth")}
+          </th>
+          <th scope="col" className="w-[34%] py-1 pe-1 text-end font-medium">
+            {t("ownerDashboard.colIncome")}
+            <span className="block font-normal">{t("ownerDashboard.colIncomeBefore")}</span>
+          </th>
+          <th scope="col" className="w-[16%] py-1 pe-1 text-end align-top font-medium">
+            {t("ownerDashboard.colOccupancy")}
+          </th>
+          <th scope="col" className="w-[24%] py-1 text-end align-top font-medium">
+            {t("ownerDashboard.colAdr")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
         {months.map((m, i) => {
-          const x = i * slot + CHART.gap / 2;
-          const width = slot - CHART.gap;
-          const before = previousMonths[i]?.incomeBaht ?? 0;
+          const occupancy = occupancyPercent(m.rentedNights, m.availableNights);
+          const adr = averageDailyRate(m.incomeBaht, m.rentedNights);
+          const before = previousMonths[i];
           return (
-            <g key={m.key}>
-              <rect
-                x={x}
-                y={y(m.incomeBaht)}
-                width={width}
-                height={y(0) - y(m.incomeBaht)}
-                rx={3}
-                className="fill-sea-600"
-              />
-              {before > 0 ? (
-                <line
-                  x1={x - 1}
-                  x2={x + width + 1}
-                  y1={y(before)}
-                  y2={y(before)}
-                  className="stroke-coral-600"
-                  strokeWidth={2.5}
-                />
-              ) : null}
-              <text
-                x={x + width / 2}
-                y={CHART.height - 5}
-                textAnchor="middle"
-                fontSize={11}
-                className="fill-ink-600"
-              >
-                {monthLabel(m.key, lang, "narrow", false)}
-              </text>
-            </g>
+            <tr key={m.key} className="border-b border-sand-200 align-top" data-month={m.key}>
+              <th scope="row" className="py-1.5 pe-1 text-start font-normal text-ink-900">
+                {monthLabel(m.key, lang, "short", true)}
+              </th>
+              <td className="py-1.5 pe-1 text-end [overflow-wrap:anywhere]">
+                <span className="block text-ink-900">{money(m.incomeBaht)}</span>
+                {before ? (
+                  <span className="block text-xs text-ink-600">
+                    <span className="sr-only">{t("ownerDashboard.lastYearShort")} </span>
+                    {money(before.incomeBaht)}
+                  </span>
+                ) : null}
+              </td>
+              <td className="py-1.5 pe-1 text-end">
+                {occupancy === null ? "–" : percent(occupancy)}
+              </td>
+              <td className="py-1.5 text-end [overflow-wrap:anywhere]">
+                {adr === null ? "–" : money(adr)}
+              </td>
+            </tr>
           );
         })}
-      </svg>
-      <table className="mt-4 w-full table-fixed text-sm tabular-nums">
-        <caption className="text-start font-semibold text-ink-900">
-          {t("ownerDashboard.tableCaption")}
-        </caption>
-        <thead>
-          <tr className="border-b border-sand-200 text-start text-xs text-ink-600">
-            <th scope="col" className="w-[24%] py-1 pe-1 text-start font-medium">
-              {t("ownerDashboard.colMonth")}
-            </th>
-            <th scope="col" className="w-[36%] py-1 pe-1 text-end font-medium">
-              {t("ownerDashboard.colIncome")}
-            </th>
-            <th scope="col" className="w-[16%] py-1 pe-1 text-end font-medium">
-              {t("ownerDashboard.colOccupancy")}
-            </th>
-            <th scope="col" className="w-[24%] py-1 text-end font-medium">
-              {t("ownerDashboard.colAdr")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m, i) => {
-            const occupancy = occupancyPercent(m.rentedNights, m.availableNights);
-            const adr = averageDailyRate(m.incomeBaht, m.rentedNights);
-            const before = previousMonths[i];
-            return (
-              <tr key={m.key} className="border-b border-sand-200 align-top" data-month={m.key}>
-                <th scope="row" className="py-1.5 pe-1 text-start font-normal text-ink-900">
-                  {monthLabel(m.key, lang, "short", true)}
-                </th>
-                <td className="py-1.5 pe-1 text-end [overflow-wrap:anywhere]">
-                  <span className="block text-ink-900">{money(m.incomeBaht)}</span>
-                  {before ? (
-                    <span className="block text-xs text-ink-600">
-                      {t("ownerDashboard.lastYear", { value: money(before.incomeBaht) })}
-                    </span>
+      </tbody>
+    </table>
+  );
+  return (
+    <section className="mt-6" aria-labelledby={titleId}>
+      <h3 id={titleId} className="font-display text-xl text-sea-900">
+        {t("ownerDashboard.chartTitle")}
+      </h3>
+      <div className="mt-2 grid gap-6 lg:grid-cols-2">
+        <div className="min-w-0">
+          <p className="text-xs text-ink-600">{t("ownerDashboard.chartLegend")}</p>
+          {/* The drawing repeats the table beside it, which is what assistive technology reads. */}
+          <svg
+            viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+            className="mt-2 block h-auto w-full"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <line
+              x1={0}
+              x2={CHART.width}
+              y1={y(0)}
+              y2={y(0)}
+              className="stroke-sand-200"
+              strokeWidth={1}
+            />
+            <text x={0} y={10} className="fill-ink-600" fontSize={10}>
+              {money(max)}
+            </text>
+            {months.map((m, i) => {
+              const x = i * slot + CHART.gap / 2;
+              const width = slot - CHART.gap;
+              const before = previousMonths[i]?.incomeBaht ?? 0;
+              return (
+                <g key={m.key}>
+                  <rect
+                    x={x}
+                    y={y(m.incomeBaht)}
+                    width={width}
+                    height={y(0) - y(m.incomeBaht)}
+                    rx={3}
+                    className="fill-sea-600"
+                  />
+                  {before > 0 ? (
+                    <line
+                      x1={x - 1}
+                      x2={x + width + 1}
+                      y1={y(before)}
+                      y2={y(before)}
+                      className="stroke-coral-600"
+                      strokeWidth={2.5}
+                    />
                   ) : null}
-                </td>
-                <td className="py-1.5 pe-1 text-end">
-                  {occupancy === null ? "–" : percent(occupancy)}
-                </td>
-                <td className="py-1.5 text-end [overflow-wrap:anywhere]">
-                  {adr === null ? "–" : money(adr)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  <text
+                    x={x + width / 2}
+                    y={CHART.height - 5}
+                    textAnchor="middle"
+                    fontSize={11}
+                    className="fill-ink-600"
+                  >
+                    {monthLabel(m.key, lang, "narrow", false)}
+                  </text>
+                </g>
+              );
+            })}
+          </svg>
+        </div>
+        <div className="min-w-0">
+          {collapseTable ? (
+            <details className="group">
+              <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sea-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-700">
+                {t("ownerDashboard.tableCaption")}
+              </summary>
+              {table}
+            </details>
+          ) : (
+            <>
+              <p className="font-semibold text-ink-900" aria-hidden="true">
+                {t("ownerDashboard.tableCaption")}
+              </p>
+              {table}
+            </>
+          )}
+        </div>
+      </div>
       <p className="mt-2 text-xs text-ink-600">{t("ownerDashboard.definitions")}</p>
       <p className="mt-1 text-xs text-ink-600">{incomeNote}</p>
-    </figure>
+    </section>
   );
 }
 
