@@ -51,7 +51,22 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = () => path.join(projectRoot(), "drizzle");
-const LOCK_ID = 727_001; // an arbitrary, fixed advisory-lock id for start-up work
+const LOCK_ID = 727_001;
+
+/**
+ * The embedded database's memory (decision 098): PostgreSQL's defaults size its buffers for a
+ * server of its own (128 MB of shared buffers, touched as they fill); this site's whole database
+ * is a few megabytes, so 16 MB of shared buffers and small WAL and temporary buffers hold it with
+ * room to spare, and the WebAssembly memory stays near its 128 MB minimum.
+ */
+export const EMBEDDED_MEMORY_PARAMS = [
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "wal_buffers=1MB",
+  "-c",
+  "temp_buffers=2MB",
+]; // an arbitrary, fixed advisory-lock id for start-up work
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url) : openEmbedded(options.dataDir);
@@ -68,9 +83,12 @@ async function openEmbedded(dataDir: string | undefined): Promise<Database> {
     ? await PGlite.create({
         dataDir,
         fs: new DurableNodeFS(dataDir),
-        startParams: durableStartParams(),
+        startParams: [...durableStartParams(), ...EMBEDDED_MEMORY_PARAMS],
       })
-    : await PGlite.create("memory://");
+    : await PGlite.create({
+        dataDir: "memory://",
+        startParams: [...PGlite.defaultStartParams, ...EMBEDDED_MEMORY_PARAMS],
+      });
   const db = drizzlePglite({ client, schema });
   return {
     kind: "embedded",

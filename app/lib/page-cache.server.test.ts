@@ -57,4 +57,18 @@ describe("PageCache", () => {
     expect(cache.get("a", "2")).toBeUndefined();
     expect(cache.totalBytes).toBe(0);
   });
+
+  it("keeps the server's cache within a byte bound however many big pages it is given", () => {
+    // The middleware's cache as the server makes it; its budget in the memory plan is 24 MiB.
+    const cache = new PageCache();
+    const budget = 24 * 1024 * 1024;
+    expect(cache.maxBytes).toBeLessThanOrEqual(budget);
+    for (let i = 0; i < 400; i++) {
+      cache.set(`/units/u-${i}`, page(1024 * 1024));
+      expect(cache.totalBytes).toBeLessThanOrEqual(budget);
+    }
+    // It still keeps pages: the newest ones, within the budget.
+    expect(cache.get("/units/u-399", "1")).toBeDefined();
+    expect(cache.size).toBe(Math.floor(cache.maxBytes / (1024 * 1024)));
+  });
 });

@@ -14,6 +14,13 @@ const sizeOf = (page: CachedPage) =>
   CACHED_ENCODINGS.reduce((sum, encoding) => sum + page.bodies[encoding].length, 0);
 
 /**
+ * The most the page cache holds, every encoding counted: about 90 pages as big as the home page
+ * (some 270 KB in its three encodings), more than the site's pages in both languages; its share
+ * of the server's memory budget (decision 098).
+ */
+export const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+
+/**
  * Rendered public pages kept in memory, newest use last (an LRU map), bounded in entries and
  * bytes (all encodings counted). An entry is only good for the content version it was rendered at.
  */
@@ -23,7 +30,7 @@ export class PageCache {
 
   constructor(
     readonly maxEntries = 500,
-    readonly maxBytes = 64 * 1024 * 1024,
+    readonly maxBytes = PAGE_CACHE_MAX_BYTES,
   ) {}
 
   get(key: string, version: string): CachedPage | undefined {

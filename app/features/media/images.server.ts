@@ -3,6 +3,12 @@ import { MAX_IMAGE_PIXELS } from "../../domain/media.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { MEDIA_WIDTHS, variantPath } from "./media-url.ts";
 
+// Each picture is encoded once and never read again by sharp, so libvips keeps no cache of
+// operations (by default up to 50 MB); one thread per picture keeps the encoding of the demo
+// pictures on a first start, or of a phone's upload, within the memory budget (decision 098).
+sharp.cache(false);
+sharp.concurrency(1);
+
 export interface EncodedImage {
   width: number;
   height: number;
