@@ -54,7 +54,7 @@ const migrationsFolder = () => path.join(projectRoot(), "drizzle");
 const LOCK_ID = 727_001;
 
 /**
- * The embedded database's memory (decision 098): PostgreSQL's defaults size its buffers for a
+ * The embedded database's memory (decision 099): PostgreSQL's defaults size its buffers for a
  * server of its own (128 MB of shared buffers, touched as they fill); this site's whole database
  * is a few megabytes, so 16 MB of shared buffers and small WAL and temporary buffers hold it with
  * room to spare, and the WebAssembly memory stays near its 128 MB minimum.

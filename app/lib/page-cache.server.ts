@@ -16,7 +16,7 @@ const sizeOf = (page: CachedPage) =>
 /**
  * The most the page cache holds, every encoding counted: about 90 pages as big as the home page
  * (some 270 KB in its three encodings), more than the site's pages in both languages; its share
- * of the server's memory budget (decision 098).
+ * of the server's memory budget (decision 099).
  */
 export const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import { MEDIA_WIDTHS, variantPath } from "./media-url.ts";
 
 // Each picture is encoded once and never read again by sharp, so libvips keeps no cache of
 // operations (by default up to 50 MB); one thread per picture keeps the encoding of the demo
-// pictures on a first start, or of a phone's upload, within the memory budget (decision 098).
+// pictures on a first start, or of a phone's upload, within the memory budget (decision 099).
 sharp.cache(false);
 sharp.concurrency(1);
 
