@@ -7,27 +7,56 @@ import { type AddressInfo, createServer as createTcpServer, type Socket } from "
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+/** What the server says to RCPT TO for an address: a reply code and text, or null to accept. */
+export type RcptAnswer = (address: string) => { code: number; text: string } | null;
+
 export interface TestSmtp {
   port: number;
   url: string;
   messages: ParsedMail[];
+  /** Each accepted message as it came over the wire (for signature checks), with its envelope. */
+  received: { raw: Buffer; mailFrom: string; rcptTo: string[]; helo: string }[];
+  /** RCPT TO answers, set by a test (e.g. 550 for one address, 451 for another). */
+  rcpt: RcptAnswer;
+  /** Every RCPT TO tried, refused or not. */
+  rcptTried: string[];
   close(): Promise<void>;
 }
 
 /** An SMTP server accepting every message; on `port`, or a free one when omitted. */
 export async function startSmtp(port = 0): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
+  const received: TestSmtp["received"] = [];
+  const rcptTried: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch(callback);
+    onRcptTo(address, _session, callback) {
+      rcptTried.push(address.address);
+      const answer = sink.rcpt(address.address);
+      if (!answer) return callback();
+      const error = Object.assign(new Error(answer.text), { responseCode: answer.code });
+      callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
+          .then((mail) => {
+            messages.push(mail);
+            received.push({
+              raw,
+              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              rcptTo: session.envelope.rcptTo.map((r) => r.address),
+              helo: session.hostNameAppearsAs,
+            });
+            callback();
+          })
+          .catch(callback);
+      });
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -35,12 +64,16 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const address = server.server.address() as AddressInfo;
-  return {
+  const sink: TestSmtp = {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
+    received,
+    rcpt: () => null,
+    rcptTried,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }
 
 export interface HungSmtp {

@@ -116,7 +116,7 @@ export async function enqueueLeadMessages(
         payload: message,
         status: "withheld",
         lastError:
-          `not sent: ${email} bounced on ${bounced.createdAt.toISOString().slice(0, 10)}${bounced.detail ? ` (${bounced.detail})` : ""}; call or write from your own mailbox`.slice(
+          `not sent: ${email.toLowerCase()} bounced on ${bounced.createdAt.toISOString().slice(0, 10)}${bounced.detail ? ` (${bounced.detail})` : ""}; call or write from your own mailbox`.slice(
             0,
             500,
           ),
