@@ -153,6 +153,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                     <p key={`${m.purpose}-${m.channel}`}>{describeMessage(m)}</p>
                   ))}
             </dd>
+            {lead.mailConsent ? (
+              <>
+                <dt className="font-medium">Mail to this address</dt>
+                <dd data-testid="lead-mail-consent">
+                  <p>Replies and confirmations: {lead.mailConsent.transactional}</p>
+                  <p>Marketing: {lead.mailConsent.marketing}</p>
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
 

@@ -75,6 +75,40 @@ const when = (iso: string) =>
     timeStyle: "short",
   });
 
+export interface AddressSuppression {
+  scope: string;
+  reason: string;
+  detail: string | null;
+  createdAt: string;
+}
+
+/**
+ * An address's mail state per kind, for the desk: "Marketing: left the newsletter 23/11/2026,
+ * 10:02; other marketing goes", "Replies: bounced … (550 …); withheld until confirmed again".
+ */
+export function describeMailConsent(rows: AddressSuppression[]): {
+  marketing: string;
+  transactional: string;
+} {
+  const of = (scope: string) => rows.find((r) => r.scope === scope);
+  const bounce = (r: AddressSuppression) =>
+    `bounced ${when(r.createdAt)}${r.detail ? ` (${r.detail})` : ""}; not sent until the address is confirmed again`;
+  const all = of("marketing");
+  const newsletter = of("newsletter");
+  const marketing = all
+    ? all.reason === "bounced"
+      ? bounce(all)
+      : `stopped all marketing ${when(all.createdAt)}`
+    : newsletter
+      ? `left the newsletter ${when(newsletter.createdAt)}; saved-search alerts and availability notices still go`
+      : "allowed (newsletter, saved-search alerts, availability notices)";
+  const t = of("transactional");
+  return {
+    marketing,
+    transactional: t ? bounce(t) : "replies, confirmations and reminders go",
+  };
+}
+
 const PURPOSE_NAMES: Record<string, string> = {
   alert: "Alert",
   reply: "Reply",

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { suppressionsOf } from "../../db/mail-consent.server.ts";
 import { adminUsers, auditLog, leadNotes, leads, outbox, properties } from "../../db/schema.ts";
 import {
   LEAD_KINDS,
@@ -11,7 +12,7 @@ import {
 } from "../../domain/leads.ts";
 import { isOneOf } from "../../domain/values.ts";
 import { inputsForExport } from "./lead-format.ts";
-import { type MessageState, SEARCH_MAX } from "./lead-pipeline.ts";
+import { describeMailConsent, type MessageState, SEARCH_MAX } from "./lead-pipeline.ts";
 
 export type { LeadKind, LeadStage };
 
@@ -180,9 +181,16 @@ export async function getLead(db: AppDatabase, id: number) {
     .leftJoin(adminUsers, eq(adminUsers.id, leadNotes.authorId))
     .where(eq(leadNotes.leadId, id))
     .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
+  const suppressions = lead.email ? await suppressionsOf(db, lead.email) : [];
   return {
     ...lead,
     notes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    /** The address's mail state per kind (marketing, transactional). */
+    mailConsent: lead.email
+      ? describeMailConsent(
+          suppressions.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        )
+      : null,
   };
 }
 

@@ -204,6 +204,11 @@ describe.each(TEST_ENGINES)("mail delivery on %s", (engine) => {
 
     // The desk sees it on the lead: call instead.
     const lead = await getLead(database.db, first);
+    // The admin shows the address's state per kind: replies stopped by the bounce, marketing not.
+    expect(lead?.mailConsent?.transactional).toMatch(
+      /^bounced .* \(550 5\.1\.1.*\); not sent until/,
+    );
+    expect(lead?.mailConsent?.marketing).toMatch(/^allowed/);
     const said = lead?.messages.map(describeMessage) ?? [];
     expect(said.find((m) => m.startsWith("Reply by e-mail"))).toMatch(
       /^Reply by e-mail: bounced, the address refused it \(550 5\.1\.1.*\); call instead$/,
@@ -258,8 +263,11 @@ describe.each(TEST_ENGINES)("mail delivery on %s", (engine) => {
   it("answers an enquiry from an address that left the newsletter, or all marketing", async () => {
     await suppressEmail(database.db, "left@example.com");
     await suppressEmail(database.db, "left@example.com", "marketing");
-    await enquiry("left@example.com");
+    const id = await enquiry("left@example.com");
     expect(await sendDue()).toBe(2);
+    const consent = (await getLead(database.db, id))?.mailConsent;
+    expect(consent?.marketing).toMatch(/^stopped all marketing/);
+    expect(consent?.transactional).toBe("replies, confirmations and reminders go");
     const reply = smtp.messages.find((m) => m.subject?.includes("your enquiry about"));
     expect(reply?.to && "text" in reply.to ? reply.to.text : "").toBe("left@example.com");
   });
