@@ -17,6 +17,8 @@ import { createSenders, startOutboxWorker } from "../app/features/leads/outbox.s
 import { startLeaseJob } from "../app/features/leases/lease-jobs.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
+import { ensureHeroVariants } from "../app/features/media/hero-variants.server.ts";
+import { HERO_PICTURE } from "../app/features/media/site-picture.ts";
 import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
 import { startSavedSearchJob } from "../app/features/saved-searches/saved-search-jobs.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
@@ -108,6 +110,9 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   try {
     const made = await ensureDemoPictures(storage, demoUnits(), pictures);
     if (made > 0) logger.info({ pictures: made }, "made demo pictures");
+    // The home page's first picture also comes in AVIF and cut for phones (see home.tsx).
+    const hero = await ensureHeroVariants(storage, HERO_PICTURE);
+    if (hero > 0) logger.info({ pictures: hero }, "made the hero picture's AVIF and phone cut");
   } catch (error) {
     // Local disk failing is fatal; a bucket may be out of reach for a while: the site starts,
     // and the pictures are made at the next start.

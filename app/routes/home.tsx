@@ -4,7 +4,7 @@ import { listingSearchParams, parseListingQuery } from "../features/listings/fil
 import { ListingSection } from "../features/listings/listing-section.tsx";
 import { loadSiteListing } from "../features/listings/listing-source.server.ts";
 import { SearchPanel } from "../features/listings/search-panel.tsx";
-import { sitePicture } from "../features/media/site-picture.ts";
+import { heroSources, sitePicture } from "../features/media/site-picture.ts";
 import { describeFilters } from "../features/saved-searches/filter-summary.ts";
 import { languageFromPath } from "../i18n/languages.ts";
 import { createI18n } from "../i18n/messages.server.ts";
@@ -54,6 +54,36 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
+/**
+ * The hero picture is asked for with the page's first bytes, before the stylesheet and scripts
+ * are read: the phone's AVIF on phones, the wider ones by width elsewhere (the same choice the
+ * picture element makes, so nothing is fetched twice).
+ */
+export function links(): Route.LinkDescriptors {
+  const hero = heroSources();
+  // <Links /> passes every property to the <link> element; React Router's type lacks this one.
+  const highPriority = { fetchPriority: "high" } as Record<string, string>;
+  return [
+    {
+      rel: "preload",
+      as: "image",
+      type: "image/avif",
+      href: hero.phoneAvif,
+      media: hero.phoneMedia,
+      ...highPriority,
+    },
+    {
+      rel: "preload",
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: hero.wideAvif,
+      imageSizes: hero.sizes,
+      media: hero.wideMedia,
+      ...highPriority,
+    },
+  ];
+}
+
 export function meta(args: Route.MetaArgs) {
   const { t } = metaI18n(args);
   return pageMeta(args, {
@@ -67,22 +97,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const site = useSite();
   const { query, listing, posts } = loaderData;
-  const hero = sitePicture("site/hero");
+  const hero = heroSources();
   const listKey = listingSearchParams({ ...query, page: 1 }).toString();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-sea-900 text-white">
-        <img
-          src={hero.src}
-          srcSet={hero.srcSet}
-          sizes="100vw"
-          alt=""
-          aria-hidden="true"
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover opacity-75"
-          width={1600}
-          height={1000}
-        />
+        {/* The page's largest paint, preloaded from the head (links): never lazy. */}
+        <picture>
+          <source type="image/avif" media={hero.phoneMedia} srcSet={hero.phoneAvif} />
+          <source type="image/webp" media={hero.phoneMedia} srcSet={hero.phoneWebp} />
+          <source type="image/avif" srcSet={hero.wideAvif} sizes={hero.sizes} />
+          <img
+            src={hero.phoneWebp}
+            srcSet={hero.wideWebp}
+            sizes={hero.sizes}
+            alt=""
+            aria-hidden="true"
+            fetchPriority="high"
+            decoding="async"
+            className="absolute inset-0 -z-10 size-full object-cover opacity-75"
+            width={1600}
+            height={1000}
+          />
+        </picture>
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-sea-900/30 via-sea-900/60 to-sea-900" />
         <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-24">
           <p className="text-xs font-semibold tracking-[0.2em] text-sea-100 uppercase sm:text-sm">

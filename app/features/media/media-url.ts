@@ -6,6 +6,19 @@ export function variantPath(key: string, width: number): string {
   return `${key}-${width}.webp`;
 }
 
+/** The storage path of a variant's AVIF copy (made for the pictures that paint first). */
+export function avifPath(key: string, width: number): string {
+  return `${key}-${width}.avif`;
+}
+
+/** A phone's cut of a wide picture: as tall as the home page's hero is on a phone. */
+export const PHONE_CUT = { width: 480, height: 800 } as const;
+
+/** Where a picture's phone cut is stored, in AVIF or WebP. */
+export function phoneCutPath(key: string, format: "avif" | "webp"): string {
+  return `${key}-phone-${PHONE_CUT.width}.${format}`;
+}
+
 export function mediaUrl(key: string, width: number): string {
   return `/media/${variantPath(key, width)}`;
 }

@@ -60,7 +60,11 @@ export class S3Storage implements MediaStorage {
         Bucket: this.bucket,
         Key: relativePath,
         Body: data,
-        ContentType: relativePath.endsWith(".pdf") ? "application/pdf" : "image/webp",
+        ContentType: relativePath.endsWith(".pdf")
+          ? "application/pdf"
+          : relativePath.endsWith(".avif")
+            ? "image/avif"
+            : "image/webp",
         // Private documents are never cached by a CDN or browser on the way.
         CacheControl: relativePath.startsWith("private/")
           ? "private, no-store"

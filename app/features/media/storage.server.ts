@@ -2,7 +2,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promis
 import path from "node:path";
 import type { MediaStorage, StoredFile } from "../../lib/media-storage.ts";
 
-const SAFE_PATH = /^[a-z0-9][a-z0-9/_-]*\.webp$/;
+const SAFE_PATH = /^[a-z0-9][a-z0-9/_-]*\.(webp|avif)$/;
 /** Owners' documents (PDFs and pictures): stored like media, never served by /media. */
 const PRIVATE_PATH = /^private\/[a-z0-9][a-z0-9/_-]*\.(pdf|webp)$/;
 
