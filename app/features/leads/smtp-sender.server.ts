@@ -4,7 +4,7 @@
  * mail carries. A refusal that will not change (5xx) is thrown as a PermanentMailError, so the
  * outbox gives the message up at once; anything else (4xx, a dropped connection) is retried.
  */
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { MailKind } from "../../domain/mail.ts";
 import type { Language } from "../../i18n/languages.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
@@ -55,20 +55,54 @@ export function automaticHeaders(message: EmailMessage, kind: MailKind): Record<
   return headers;
 }
 
-export function createEmailSender(
+/** nodemailer's options for one outbox mail: From by kind, envelope, automatic headers. */
+export function composeMail(
   email: EmailSettings,
-  brochure: (lang: Language) => Promise<{ pdf: Buffer; fileName: string }>,
-): (message: EmailMessage) => Promise<void> {
-  const transport = nodemailer.createTransport({
+  message: EmailMessage,
+  attachments: { filename: string; content: Buffer; contentType: string }[] = [],
+): SendMailOptions {
+  const kind = message.kind ?? "transactional";
+  // A desk alert comes From the company's alert address, named after the visitor.
+  const alertFrom = email.alertFrom;
+  const from =
+    kind === "desk" && alertFrom && message.fromName
+      ? { name: displayName(message.fromName), address: alertFrom }
+      : kind === "desk" && alertFrom
+        ? alertFrom
+        : email.from;
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(email.bounceAddress ? { envelope: { from: email.bounceAddress, to: message.to } } : {}),
+    attachments,
+    headers: automaticHeaders(message, kind),
+    ...(message.unsubscribeUrl
+      ? { list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } } }
+      : {}),
+  };
+}
+
+/** The SMTP transport of SMTP_URL, with the EHLO name and DKIM signing when configured. */
+export function smtpTransport(email: EmailSettings, sign = true) {
+  return nodemailer.createTransport({
     url: email.smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
     ...(email.heloName ? { name: email.heloName } : {}),
-    ...(email.dkim ? { dkim: email.dkim } : {}),
+    ...(sign && email.dkim ? { dkim: email.dkim } : {}),
   });
+}
+
+export function createEmailSender(
+  email: EmailSettings,
+  brochure: (lang: Language) => Promise<{ pdf: Buffer; fileName: string }>,
+): (message: EmailMessage) => Promise<void> {
+  const transport = smtpTransport(email);
   return async (message) => {
-    const kind = message.kind ?? "transactional";
     const attachments = message.attachBrochure
       ? [await brochure(message.attachBrochure)].map((b) => ({
           filename: b.fileName,
@@ -76,28 +110,8 @@ export function createEmailSender(
           contentType: "application/pdf",
         }))
       : [];
-    // A desk alert comes From the company's alert address, named after the visitor.
-    const alertFrom = email.alertFrom;
-    const from =
-      kind === "desk" && alertFrom && message.fromName
-        ? { name: displayName(message.fromName), address: alertFrom }
-        : kind === "desk" && alertFrom
-          ? alertFrom
-          : email.from;
     try {
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        ...(email.bounceAddress ? { envelope: { from: email.bounceAddress, to: message.to } } : {}),
-        attachments,
-        headers: automaticHeaders(message, kind),
-        ...(message.unsubscribeUrl
-          ? { list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } } }
-          : {}),
-      });
+      await transport.sendMail(composeMail(email, message, attachments));
     } catch (error) {
       throw classifySmtpError(error);
     }
