@@ -1,15 +1,22 @@
+import { createHash } from "node:crypto";
 import nodeIcal, { type VEvent } from "node-ical";
-import { addDays, bangkokToday, daysBetween } from "./calendar-dates.ts";
+import { addDays, bangkokToday, daysBetween, TIME_ZONE } from "./calendar-dates.ts";
 import { nextTurn } from "./next-turn.ts";
 
 /**
- * Reading an iCalendar feed into taken periods (decision 060), strictly and in steps (decision
- * 092): an event whose dates are not real dates is skipped and counted, the rest read; the text
- * goes to node-ical a chunk of events at a time, the server's thread given back in between.
+ * Reading an iCalendar feed into taken periods (decisions 060, 092, 098): strictly and in steps.
+ * The text is split into its events here, each event's dates checked and written plainly
+ * (floating times in Phuket's zone, Outlook's zone labels quoted), one version of each
+ * UID and RECURRENCE-ID kept (the highest SEQUENCE), and each RDATE made an event of its own;
+ * node-ical then reads the events a chunk at a time, and the occurrences of each series are
+ * put together here: RRULE, RDATE, EXDATE and moved or cancelled occurrences, with or without
+ * the series they belong to. An event that cannot be read is skipped and counted; the rest read.
  */
 
-/** At most so many events per feed, and so many repeating ones (each costs some milliseconds). */
-export const FEED_EVENT_LIMITS = { maxEvents: 5000, maxRepeating: 25 };
+/** At most so many occurrences inside the import window per feed (the work is bounded by them). */
+export const FEED_EVENT_LIMITS = { maxEvents: 5000 };
+/** Steps one repeating rule may take from its first occurrence to the window's end. */
+export const MAX_RULE_STEPS = 20_000;
 
 /** A feed that cannot be used; its message is what the admin sees. */
 export class FeedError extends Error {
@@ -19,22 +26,24 @@ export class FeedError extends Error {
   }
 }
 
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
-
 export interface FeedEvent {
+  /**
+   * The occurrence's key, unique in its feed: the event's UID (or, without one, a key made of
+   * its start, end and summary), and for an occurrence of a series `#` and its RECURRENCE-ID
+   * (the day of an all-day series, else the instant in UTC).
+   */
   uid: string;
   start: string;
   end: string;
 }
 
 /** Why an event of a feed was left out while the rest were read. */
-export type SkipReason = "bad-date" | "unreadable";
+export type SkipReason = "bad-date" | "unreadable" | "too-many" | "no-start";
 export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
   "bad-date": "bad dates",
   unreadable: "could not be read",
+  "too-many": "repeats too often",
+  "no-start": "no start date",
 };
 export type SkippedEvents = Partial<Record<SkipReason, number>>;
 
@@ -50,19 +59,27 @@ export function skippedSummary(skipped: SkippedEvents | Record<string, number>):
   return `${total} ${total === 1 ? "event" : "events"} skipped: ${reasons}`;
 }
 
-/** An event's day in Phuket: all-day values are dates as written; times are read in Bangkok. */
-function dayOf(value: Date & { dateOnly?: boolean }): string {
-  if (value.dateOnly) {
-    // node-ical makes a date-only value local midnight of this process's time zone.
-    const y = value.getFullYear();
-    const m = String(value.getMonth() + 1).padStart(2, "0");
-    const d = String(value.getDate()).padStart(2, "0");
-    return `${y}-${m}-${d}`;
-  }
-  return bangkokToday(value);
+type IcsDate = Date & { dateOnly?: boolean; tz?: string };
+
+/** A date's day as written (all-day values, which node-ical makes local midnight of this process). */
+function localDay(value: Date): string {
+  const y = value.getFullYear();
+  const m = String(value.getMonth() + 1).padStart(2, "0");
+  const d = String(value.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
 }
 
-const isDate = (value: unknown): value is Date =>
+/** An event's day in Phuket: all-day values are dates as written; times are read in Bangkok. */
+function dayOf(value: IcsDate): string {
+  return value.dateOnly ? localDay(value) : bangkokToday(value);
+}
+
+/** How an occurrence is named in its key: the day of an all-day one, else its instant. */
+function instantKey(value: IcsDate): string {
+  return value.dateOnly ? localDay(value) : value.toISOString();
+}
+
+const isDate = (value: unknown): value is IcsDate =>
   value instanceof Date && Number.isFinite(value.getTime());
 
 /**
@@ -70,34 +87,11 @@ const isDate = (value: unknown): value is Date =>
  * start. Null when a date is not one (node-ical hands a value it could not read on as text).
  */
 function period(start: unknown, end: unknown): { start: string; end: string } | null {
-  if (!isDate(start) || (end !== undefined && !isDate(end))) return null;
+  if (!isDate(start) || (end !== undefined && end !== null && !isDate(end))) return null;
   const first = dayOf(start);
-  const last = end ? dayOf(end) : addDays(first, 1);
+  // A timed event ending at midnight does not take the day it ends on.
+  const last = isDate(end) ? dayOf(end) : addDays(first, 1);
   return { start: first, end: last <= first ? addDays(first, 1) : last };
-}
-
-/**
- * The occurrences of a repeating event (RRULE) between two days, with its exceptions (EXDATE)
- * left out and its moved or cancelled occurrences (RECURRENCE-ID) applied, by node-ical. The
- * expansion library stops a rule after a bounded number of steps; such a rule (one repeating
- * every minute, say) is the feed's error, not a hang.
- */
-function occurrences(
-  event: VEvent,
-  from: string,
-  to: string,
-): { start: Date; end: Date; event: VEvent }[] {
-  try {
-    return nodeIcal.expandRecurringEvent(event, {
-      from: new Date(`${from}T00:00:00+07:00`),
-      to: new Date(`${to}T00:00:00+07:00`),
-      expandOngoing: true,
-    });
-  } catch (error) {
-    throw new FeedError(
-      `The repeating event "${String(event.uid).slice(0, 80)}" could not be read: ${causeOf(error)}`,
-    );
-  }
 }
 
 /** Events handed to node-ical at a time: a few milliseconds of the server's thread each. */
@@ -106,6 +100,8 @@ const EVENTS_PER_CHUNK = 100;
 const MAX_HEAD_CHARS = 64 * 1024;
 /** Lines of the text split into events between two pauses. */
 const LINES_PER_STEP = 2000;
+/** Longer UIDs are kept as their digest. */
+const MAX_UID_CHARS = 500;
 
 /** A content line's name, parameters and value (RFC 5545 3.1), read in one pass. */
 function contentLine(line: string): { name: string; params: string; value: string } | null {
@@ -129,6 +125,7 @@ function contentLine(line: string): { name: string; params: string; value: strin
 
 const ICS_DATE = /^(\d{4})(\d{2})(\d{2})$/;
 const ICS_DATE_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z?$/;
+const ICS_DURATION = /^[+-]?P(?:\d+W|(?=\d|T\d)(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/;
 
 /**
  * Whether a DATE or DATE-TIME value (RFC 5545 3.3.4, 3.3.5) names a real day and time: month
@@ -152,11 +149,81 @@ export function isIcsDateValue(value: string, params = ""): boolean {
   return Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) <= 60;
 }
 
-const DATE_PROPERTIES = new Set(["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE"]);
+/** A PERIOD value (RFC 5545 3.3.9): a start and an end, or a start and a duration. */
+function isIcsPeriod(value: string): boolean {
+  const [from, to, extra] = value.split("/");
+  if (from === undefined || to === undefined || extra !== undefined) return false;
+  return (
+    isIcsDateValue(from, ";VALUE=DATE-TIME") &&
+    (isIcsDateValue(to, ";VALUE=DATE-TIME") || ICS_DURATION.test(to))
+  );
+}
+
+const DATE_PROPERTIES = new Set(["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"]);
+
+/** A date property, checked and written again plainly; null when a value is not a date. */
+interface DateProperty {
+  name: string;
+  /** `;VALUE=DATE` and `;TZID="…"` as node-ical reads them, or "". */
+  params: string;
+  values: string[];
+  line: string;
+}
+
+/**
+ * A DTSTART, DTEND, RECURRENCE-ID, EXDATE or RDATE line read and written again: values checked
+ * (a list for EXDATE and RDATE, periods for RDATE), a floating date-time given Phuket's zone
+ * (the units are there, whatever zone the server runs in), and the zone's name quoted, so that
+ * Outlook's unquoted `TZID=(UTC+07:00) Bangkok, Hanoi, Jakarta` survives. A date value has no
+ * colon, so the value is what follows the line's last one.
+ */
+function dateProperty(line: string): DateProperty | null {
+  const colon = line.lastIndexOf(":");
+  const nameEnd = line.search(/[;:]/);
+  if (colon < 0 || nameEnd < 0) return null;
+  const name = line.slice(0, nameEnd).toUpperCase();
+  const paramText = line.slice(nameEnd, colon);
+  const valueType = /;VALUE=([A-Za-z-]+)/i.exec(paramText)?.[1]?.toUpperCase() ?? "";
+  const tzid = /;TZID=("([^"]*)"|.*?)(?=;[A-Za-z-]+=|$)/i.exec(paramText);
+  let zone = (tzid?.[2] ?? tzid?.[1] ?? "").trim();
+  const values = line
+    .slice(colon + 1)
+    .split(",")
+    .map((v) => v.trim().toUpperCase());
+  const multiple = name === "EXDATE" || name === "RDATE";
+  if (values.length === 0 || (!multiple && values.length > 1)) return null;
+  const typeParam =
+    valueType === "DATE" || valueType === "DATE-TIME" || valueType === "PERIOD"
+      ? `;VALUE=${valueType}`
+      : "";
+  for (const value of values) {
+    const ok =
+      name === "RDATE" && (valueType === "PERIOD" || value.includes("/"))
+        ? isIcsPeriod(value)
+        : valueType !== "PERIOD" && isIcsDateValue(value, typeParam);
+    if (!ok) return null;
+  }
+  const timed = values.some((v) => v.includes("T"));
+  const utc = values.every((v) => !v.includes("T") || v.split("/")[0]?.endsWith("Z"));
+  if (!timed || utc) zone = "";
+  else if (zone === "") zone = TIME_ZONE;
+  const params = `${typeParam}${zone ? `;TZID="${zone.replaceAll('"', "")}"` : ""}`;
+  return { name, params, values, line: `${name}${params}:${values.join(",")}` };
+}
 
 interface EventBlock {
+  /** The UID as written, "" when the event has none. */
   uid: string;
+  /** The RECURRENCE-ID as written again, null for a series or a single event. */
+  recurrenceId: string | null;
+  sequence: number;
+  /** The event's lines but its UID and RDATEs. */
   lines: string[];
+  rdates: DateProperty[];
+  start: DateProperty | null;
+  end: DateProperty | null;
+  duration: string | null;
+  summary: string;
 }
 
 /**
@@ -169,7 +236,7 @@ function* splitCalendar(
   out: { head: string[]; blocks: EventBlock[]; badDates: number },
 ): Generator<void, void, void> {
   const { head, blocks } = out;
-  let current: { uid: string; lines: string[]; bad: boolean; depth: number } | null = null;
+  let current: (EventBlock & { bad: boolean; depth: number }) | null = null;
   let inTimeZone = 0;
   let headChars = 0;
   const finish = (line: string) => {
@@ -179,12 +246,13 @@ function* splitCalendar(
     current.lines.push(line);
     if (upper.startsWith("END:")) current.depth--;
     if (current.depth > 0) return;
-    if (current.bad) out.badDates++;
-    else blocks.push({ uid: current.uid, lines: current.lines });
+    const { bad, depth: _depth, ...block } = current;
+    if (bad) out.badDates++;
+    else blocks.push(block);
     current = null;
   };
   // Unfolded on the way (a line starting with a space or tab continues the one before).
-  const raw = text.split(/\r\n|\n|\r/);
+  const raw = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   for (let i = 0; i < raw.length; i++) {
     if (i % LINES_PER_STEP === 0) yield;
     let line = raw[i] ?? "";
@@ -193,10 +261,30 @@ function* splitCalendar(
     if (current !== null) {
       if (current.depth === 1) {
         const prop = contentLine(line);
-        if (prop?.name === "UID") current.uid = prop.value.trim();
-        else if (prop && DATE_PROPERTIES.has(prop.name)) {
-          const values = prop.name === "EXDATE" ? prop.value.split(",") : [prop.value];
-          if (!values.every((v) => isIcsDateValue(v.trim(), prop.params))) current.bad = true;
+        const name = prop?.name ?? "";
+        if (name === "UID") {
+          current.uid = prop?.value.trim() ?? "";
+          continue;
+        }
+        if (name === "SEQUENCE") current.sequence = Number.parseInt(prop?.value ?? "", 10) || 0;
+        else if (name === "SUMMARY") current.summary = prop?.value ?? "";
+        else if (name === "DURATION") {
+          const value = (prop?.value ?? "").trim().toUpperCase();
+          if (!ICS_DURATION.test(value)) current.bad = true;
+          current.duration = value;
+        } else if (DATE_PROPERTIES.has(line.slice(0, line.search(/[;:]|$/)).toUpperCase())) {
+          const date = dateProperty(line);
+          if (date === null) {
+            current.bad = true;
+          } else if (date.name === "RDATE") {
+            current.rdates.push(date);
+            continue;
+          } else {
+            if (date.name === "DTSTART") current.start = date;
+            else if (date.name === "DTEND") current.end = date;
+            else if (date.name === "RECURRENCE-ID") current.recurrenceId = date.line.slice(13);
+            line = date.line;
+          }
         }
       }
       finish(line);
@@ -204,12 +292,24 @@ function* splitCalendar(
     }
     const upper = line.toUpperCase();
     if (upper === "BEGIN:VEVENT" && inTimeZone === 0) {
-      current = { uid: "", lines: [line], bad: false, depth: 1 };
+      current = {
+        uid: "",
+        recurrenceId: null,
+        sequence: 0,
+        lines: [line],
+        rdates: [],
+        start: null,
+        end: null,
+        duration: null,
+        summary: "",
+        bad: false,
+        depth: 1,
+      };
       continue;
     }
     if (upper === "BEGIN:VCALENDAR" || upper === "END:VCALENDAR") continue;
     if (upper === "BEGIN:VTIMEZONE") inTimeZone++;
-    const keep = inTimeZone > 0 || /^(VERSION|CALSCALE|X-WR-TIMEZONE)[;:]/.test(upper);
+    const keep = inTimeZone > 0 || /^(VERSION|CALSCALE)[;:]/.test(upper);
     if (upper === "END:VTIMEZONE") inTimeZone = Math.max(0, inTimeZone - 1);
     if (!keep) continue;
     headChars += line.length + 2;
@@ -219,23 +319,118 @@ function* splitCalendar(
   }
 }
 
+const digest = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
+
 /**
- * Events of one UID stay together (an event and its moved occurrences), in chunks of about
- * `EVENTS_PER_CHUNK`, in the order the feed has them.
+ * An event's key: its UID, or for an event without one a key made of its start, end and
+ * summary, the same at every reading of the same event (Exchange and OWA publish such events).
  */
-function chunksOf(blocks: EventBlock[]): EventBlock[][][] {
-  const groups = new Map<string, EventBlock[]>();
-  let anonymous = 0;
-  for (const block of blocks) {
-    const key = block.uid === "" ? `\u0000${anonymous++}` : block.uid;
-    const group = groups.get(key);
-    if (group) group.push(block);
-    else groups.set(key, [block]);
+function eventKey(block: EventBlock): string {
+  const uid = block.uid;
+  if (uid === "") {
+    const content = [block.start?.line, block.end?.line, block.duration, block.summary.trim()];
+    return `no-uid:${digest(content.join("\n"))}`;
   }
-  const chunks: EventBlock[][][] = [];
-  let chunk: EventBlock[][] = [];
-  let size = 0;
+  return uid.length > MAX_UID_CHARS ? `long-uid:${digest(uid)}` : uid;
+}
+
+/** Wall-clock seconds from one date-time value to another, read as if in the same zone. */
+function wallSeconds(from: string, to: string): number {
+  const at = (v: string) =>
+    Date.UTC(
+      +v.slice(0, 4),
+      +v.slice(4, 6) - 1,
+      +v.slice(6, 8),
+      +v.slice(9, 11),
+      +v.slice(11, 13),
+      +v.slice(13, 15),
+    );
+  return (at(to) - at(from)) / 1000;
+}
+
+/** How long each occurrence of a series lasts, as a DURATION value for its RDATEs. */
+function seriesDuration(block: EventBlock, allDay: boolean): string {
+  if (block.duration) return block.duration;
+  const start = block.start?.values[0] ?? "";
+  const end = block.end?.values[0];
+  if (end !== undefined && !start.includes("T") && !end.includes("T"))
+    return `P${Math.max(1, wallSeconds(`${start}T000000`, `${end}T000000`) / 86_400)}D`;
+  if (end !== undefined && start.includes("T") && end.includes("T"))
+    return `PT${Math.max(0, wallSeconds(start, end))}S`;
+  return allDay ? "P1D" : "PT0S";
+}
+
+const SERIES_ONLY = /^(RRULE|EXRULE|EXDATE|DTSTART|DTEND|DURATION|RECURRENCE-ID)[;:]/i;
+
+/** The events RDATE adds to a series, each an event of its own with the series' other lines. */
+function rdateBlocks(master: EventBlock): EventBlock[] {
+  const out: EventBlock[] = [];
+  const body = master.lines.filter((line, i) => i === 0 || !SERIES_ONLY.test(line));
+  const last = body.pop() as string; // END:VEVENT
+  for (const rdate of master.rdates) {
+    for (const value of rdate.values) {
+      const [from = "", to] = value.split("/");
+      const allDay = !from.includes("T");
+      const dateParam = allDay ? ";VALUE=DATE" : "";
+      const zone = rdate.params.replace(/;VALUE=[A-Z-]+/, "");
+      const start = `DTSTART${dateParam}${zone}:${from}`;
+      const end =
+        to === undefined
+          ? `DURATION:${seriesDuration(master, allDay)}`
+          : to.startsWith("P") || to.startsWith("+P") || to.startsWith("-P")
+            ? `DURATION:${to}`
+            : `DTEND${zone}:${to}`;
+      out.push({ ...master, rdates: [], lines: [...body, start, end, last] });
+    }
+  }
+  return out;
+}
+
+/** One event as node-ical is to read it, with the part it plays in its series. */
+interface Reading {
+  key: string;
+  role: "single" | "master" | "override" | "rdate";
+  lines: string[];
+}
+
+/**
+ * The events to read, grouped by key (UID): of events with the same UID and RECURRENCE-ID the
+ * highest SEQUENCE (the later one of equals), and each RDATE of a series as an event of its own.
+ */
+function readingsOf(blocks: EventBlock[]): Reading[][] {
+  const latest = new Map<string, { key: string; block: EventBlock }>();
+  for (const block of blocks) {
+    const key = eventKey(block);
+    const id = `${key}\n${block.recurrenceId ?? ""}`;
+    const seen = latest.get(id);
+    if (!seen || block.sequence >= seen.block.sequence) latest.set(id, { key, block });
+  }
+  const groups = new Map<string, Reading[]>();
+  for (const { key, block } of latest.values()) {
+    const group = groups.get(key) ?? [];
+    groups.set(key, group);
+    if (block.recurrenceId !== null) {
+      group.push({ key, role: "override", lines: block.lines });
+      continue;
+    }
+    group.push({ key, role: "master", lines: block.lines });
+    for (const extra of rdateBlocks(block)) group.push({ key, role: "rdate", lines: extra.lines });
+  }
   for (const group of groups.values()) {
+    const master = group.find((r) => r.role === "master");
+    const series =
+      group.length > 1 || master?.lines.some((line) => /^RRULE[;:]/i.test(line)) === true;
+    if (master && !series) master.role = "single";
+  }
+  return [...groups.values()];
+}
+
+/** Groups in chunks of about `EVENTS_PER_CHUNK` events, in the order the feed has them. */
+function chunksOf(groups: Reading[][]): Reading[][][] {
+  const chunks: Reading[][][] = [];
+  let chunk: Reading[][] = [];
+  let size = 0;
+  for (const group of groups) {
     chunk.push(group);
     size += group.length;
     if (size >= EVENTS_PER_CHUNK) {
@@ -248,19 +443,39 @@ function chunksOf(blocks: EventBlock[]): EventBlock[][][] {
   return chunks;
 }
 
-const calendarOf = (head: string[], groups: EventBlock[][]) =>
-  [
-    "BEGIN:VCALENDAR",
-    ...head,
-    ...groups.flatMap((g) => g.flatMap((b) => b.lines)),
-    "END:VCALENDAR",
-  ].join("\r\n");
+/**
+ * The calendar node-ical reads: each event with a UID of its own (`n`, its place in the list),
+ * so that node-ical relates none of them; how they relate is decided here.
+ */
+function calendarOf(head: string[], readings: Reading[]): string {
+  const lines = ["BEGIN:VCALENDAR", ...head];
+  readings.forEach((reading, n) => {
+    lines.push(reading.lines[0] as string, `UID:${n}`, ...reading.lines.slice(1));
+  });
+  lines.push("END:VCALENDAR");
+  return lines.join("\r\n");
+}
+
+/** node-ical's events by the UID `calendarOf` gave them; null when the text cannot be read. */
+function parseReadings(head: string[], readings: Reading[]): (VEvent | undefined)[] | null {
+  try {
+    const parsed = nodeIcal.sync.parseICS(calendarOf(head, readings));
+    return readings.map((_, n) => {
+      const event = parsed[String(n)];
+      return event?.type === "VEVENT" ? (event as VEvent) : undefined;
+    });
+  } catch {
+    return null;
+  }
+}
 
 export interface FeedReading {
   events: FeedEvent[];
   /** Events left out, by reason, while the rest were read. */
   skipped: SkippedEvents;
 }
+
+const cancelled = (event: VEvent) => String(event.status ?? "").toUpperCase() === "CANCELLED";
 
 /**
  * The work of reading a feed, in steps: the generator yields after each chunk of events and
@@ -271,7 +486,7 @@ function* readingSteps(
   options: FeedParseOptions,
   reading: FeedReading,
 ): Generator<void, void, void> {
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text.slice(0, 1000))) {
+  if (!/^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text.slice(0, 1000))) {
     throw new FeedError("The answer is not an iCalendar file (no BEGIN:VCALENDAR)");
   }
   const split = { head: [] as string[], blocks: [] as EventBlock[], badDates: 0 };
@@ -285,77 +500,161 @@ function* readingSteps(
   const today = bangkokToday(options.now);
   const earliestEnd = addDays(today, -365);
   const latestStart = addDays(today, 3 * 366);
+  const windowStart = new Date(`${earliestEnd}T00:00:00+07:00`);
+  const windowEnd = new Date(`${addDays(latestStart, 1)}T00:00:00+07:00`);
   const maxEvents = options.maxEvents ?? FEED_EVENT_LIMITS.maxEvents;
-  const maxRepeating = options.maxRepeating ?? FEED_EVENT_LIMITS.maxRepeating;
   const { events } = reading;
-  const add = (uid: string, taken: { start: string; end: string } | null) => {
+  const add = (key: string, taken: { start: string; end: string } | null) => {
     if (taken === null) return skip("bad-date");
     const { start, end } = taken;
     if (end < earliestEnd || start > latestStart || daysBetween(start, end) > 3660) return;
-    events.push({ uid, start, end });
+    events.push({ uid: key, start, end });
     if (events.length > maxEvents) {
-      throw new FeedError(`The feed has more than ${maxEvents} events`);
+      throw new FeedError(`The feed has more than ${maxEvents} events in the import window`);
     }
   };
-  let repeating = 0;
-  for (const chunk of chunksOf(blocks)) {
-    // A chunk node-ical cannot read is read again one UID at a time: only those are lost.
-    let parsedGroups: VEvent[][];
-    try {
-      parsedGroups = [vevents(nodeIcal.sync.parseICS(calendarOf(head, chunk)))];
-    } catch {
-      parsedGroups = [];
-      for (const group of chunk) {
-        try {
-          parsedGroups.push(vevents(nodeIcal.sync.parseICS(calendarOf(head, [group]))));
-        } catch {
-          skip("unreadable", group.length);
-        }
-      }
+
+  for (const chunk of chunksOf(readingsOf(blocks))) {
+    // A chunk node-ical cannot read is read again one event at a time: only those are lost.
+    const flat = chunk.flat();
+    let parsed = parseReadings(head, flat);
+    if (parsed === null) {
+      parsed = flat.map((r) => {
+        const one = parseReadings(head, [r]);
+        if (one === null) skip("unreadable");
+        return one?.[0];
+      });
     }
-    for (const event of parsedGroups.flat()) {
-      const uid = typeof event.uid === "string" ? event.uid.trim() : "";
-      if (!uid || uid.length > 500 || !event.start) continue;
-      if (String(event.status ?? "").toUpperCase() === "CANCELLED") continue;
-      if (!event.rrule) {
-        add(uid, period(event.start, event.end));
-        continue;
-      }
-      if (!isDate(event.start)) {
-        skip("bad-date");
-        continue;
-      }
-      repeating += 1;
-      if (repeating > maxRepeating) {
-        throw new FeedError(`The feed has more than ${maxRepeating} repeating events`);
-      }
-      for (const occurrence of occurrences(event, earliestEnd, latestStart)) {
-        if (String(occurrence.event.status ?? "").toUpperCase() === "CANCELLED") continue;
-        const taken = period(occurrence.start, occurrence.end);
-        add(taken ? `${uid}#${taken.start}` : uid, taken);
-      }
-      yield;
+    let at = 0;
+    for (const group of chunk) {
+      const parsedGroup = group.map((r) => ({ ...r, event: parsed[at++] }));
+      yield* seriesSteps(parsedGroup, { windowStart, windowEnd, add, skip });
     }
     yield;
   }
+  // In the order of their first days (the feed's order among those of one day).
+  events.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
-const vevents = (parsed: ReturnType<typeof nodeIcal.sync.parseICS>): VEvent[] =>
-  Object.values(parsed).filter((c) => c?.type === "VEVENT") as VEvent[];
+interface SeriesContext {
+  windowStart: Date;
+  windowEnd: Date;
+  add: (key: string, taken: { start: string; end: string } | null) => void;
+  skip: (reason: SkipReason, count?: number) => void;
+}
+
+/**
+ * The occurrences of one UID: a single event is one; a series gives those of its RRULE and
+ * RDATEs (its first start is one), less its EXDATEs and the occurrences moved or cancelled by
+ * an override; each override that is not cancelled is one, whether its series is in the file
+ * or not. Each occurrence is keyed by the UID and its RECURRENCE-ID (or original start).
+ */
+function* seriesSteps(
+  group: (Reading & { event: VEvent | undefined })[],
+  context: SeriesContext,
+): Generator<void, void, void> {
+  const { add, skip } = context;
+  const read = group.filter((r) => r.event !== undefined) as (Reading & { event: VEvent })[];
+  for (const r of read) if (!isDate(r.event.start)) skip("no-start");
+  const usable = read.filter((r) => isDate(r.event.start));
+  const master = usable.find((r) => r.role === "master" || r.role === "single");
+  if (master?.role === "single") {
+    if (!cancelled(master.event)) add(master.key, period(master.event.start, master.event.end));
+    return;
+  }
+  if (master && cancelled(master.event)) return;
+  const occurrenceKey = (key: string, at: IcsDate) => `${key}#${instantKey(at)}`;
+  const overrides = new Map<string, VEvent>();
+  for (const r of usable) {
+    if (r.role !== "override") continue;
+    const rid = r.event.recurrenceid as IcsDate | undefined;
+    if (!isDate(rid)) {
+      skip("bad-date");
+      continue;
+    }
+    overrides.set(occurrenceKey(r.key, rid), r.event);
+  }
+  if (master) {
+    const event = master.event;
+    const excluded = new Set(
+      Object.values(event.exdate ?? {})
+        .filter(isDate)
+        .map((d) => occurrenceKey(master.key, d)),
+    );
+    const start = event.start as IcsDate;
+    const end = isDate(event.end) ? (event.end as IcsDate) : undefined;
+    const starts: IcsDate[] = [];
+    if (event.rrule) {
+      const steps = ruleStarts(event, context);
+      if (steps === null) {
+        skip("too-many");
+        return;
+      }
+      starts.push(...steps);
+    } else starts.push(start);
+    yield;
+    const days = start.dateOnly && end ? Math.max(1, daysBetween(dayOf(start), dayOf(end))) : 1;
+    const lasts = end ? end.getTime() - start.getTime() : 0;
+    for (const at of starts) {
+      const key = occurrenceKey(master.key, at);
+      if (excluded.has(key) || overrides.has(key)) continue;
+      if (at.dateOnly) {
+        const first = localDay(at);
+        add(key, { start: first, end: addDays(first, days) });
+      } else add(key, period(at, end ? new Date(at.getTime() + lasts) : undefined));
+    }
+    for (const r of usable) {
+      if (r.role !== "rdate") continue;
+      const key = occurrenceKey(master.key, r.event.start as IcsDate);
+      if (excluded.has(key) || overrides.has(key) || cancelled(r.event)) continue;
+      add(key, period(r.event.start, r.event.end));
+    }
+  }
+  for (const [key, event] of overrides) {
+    if (!cancelled(event)) add(key, period(event.start, event.end));
+  }
+}
+
+/**
+ * The starts of a series' RRULE that may touch the import window, or null when the rule takes
+ * more than `MAX_RULE_STEPS` steps to get through it (one repeating every minute for years).
+ */
+function ruleStarts(event: VEvent, context: SeriesContext): IcsDate[] | null {
+  const start = event.start as IcsDate;
+  const lasts = isDate(event.end) ? Math.max(0, event.end.getTime() - start.getTime()) : 0;
+  const from = context.windowStart.getTime() - lasts - 86_400_000;
+  const to = context.windowEnd.getTime() + 86_400_000;
+  const starts: IcsDate[] = [];
+  let steps = 0;
+  let tooMany = false;
+  try {
+    event.rrule?.all((date: Date) => {
+      if (date.getTime() > to) return false;
+      if (++steps > MAX_RULE_STEPS) {
+        tooMany = true;
+        return false;
+      }
+      if (date.getTime() >= from) starts.push(date as IcsDate);
+      return true;
+    });
+  } catch {
+    return null;
+  }
+  return tooMany ? null : starts;
+}
 
 export interface FeedParseOptions {
   now?: Date;
   maxEvents?: number;
-  maxRepeating?: number;
 }
 
 /**
- * The taken periods of an iCalendar text: events with a UID and a start, not cancelled, as whole
- * days (the end is the first free day; a timed event takes at least its first day). Events that
- * ended over a year ago or start more than three years ahead are left out. A repeating event
- * (an owner's weekly block, say) gives one period per occurrence, each with its own UID (the
- * event's, `#` and the day it starts); at most `maxRepeating` of them per feed. An event whose
- * dates are not real dates is skipped and counted, the rest read. Read in chunks, giving the
+ * The taken periods of an iCalendar text: events with a start, not cancelled, as whole days
+ * (the end is the first free day; a timed event takes at least its first day). Occurrences that
+ * ended over a year ago or start more than three years ahead are left out; at most `maxEvents`
+ * inside that window. A series (an owner's weekly block, say) gives one period per occurrence,
+ * each with its own key (see `FeedEvent`). An event that cannot be read is skipped and counted,
+ * the rest read. Read in chunks, giving the
  * server's thread back between them (`setImmediate`), so that no step holds it for long.
  */
 export async function readFeedEvents(
