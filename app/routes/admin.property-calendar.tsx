@@ -387,8 +387,34 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
                   </Form>
                 </div>
                 <p className="mt-1 text-ink-600">
-                  Last good fetch: {time(feed.lastSuccessAt)} · last try: {time(feed.lastFetchedAt)}
+                  Last good fetch: {time(feed.lastSuccessAt)} · last try: {time(feed.lastFetchedAt)}{" "}
+                  · blocks {feed.nights} {feed.nights === 1 ? "night" : "nights"} from today
                 </p>
+                {feed.held && (
+                  <div
+                    data-testid="feed-held"
+                    className="mt-2 rounded-md bg-amber-50 p-2 text-amber-950 ring-1 ring-amber-300"
+                  >
+                    <p className="font-semibold">Needs a look</p>
+                    <p>
+                      Since {time(feed.held.at)} the feed has no future events: reading it would
+                      remove all {feed.held.removes} future blocks. They are kept until you apply
+                      the change (a new export link of the channel is a common cause).
+                    </p>
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="id" value={feed.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="apply-held"
+                        disabled={busy}
+                        className="rounded-md px-2 py-1 text-xs font-semibold text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50"
+                      >
+                        Apply: remove {feed.held.removes} blocks
+                      </button>
+                    </Form>
+                  </div>
+                )}
                 {feed.skipped && (
                   <p data-testid="feed-skipped" className="mt-1 text-amber-900">
                     Last good fetch: {feed.skipped}; the other events were read. Fix them where the
@@ -397,8 +423,9 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
                 )}
                 {feed.lastError && (
                   <p className="mt-1 text-rose-700">
-                    Last error ({time(feed.lastErrorAt)}): {feed.lastError}. The stays of its last
-                    good fetch are kept.
+                    Last error ({time(feed.lastErrorAt)}): {feed.lastError}.
+                    {feed.failingSince && ` Failing since ${time(feed.failingSince)}.`} The stays of
+                    its last good fetch are kept.
                   </p>
                 )}
                 <Notice result={result} form={`feed-${feed.id}`} />

@@ -7,7 +7,7 @@ import { parseId, readForm } from "../../lib/request-body.server.ts";
 import { bangkokToday } from "./calendar-dates.ts";
 import { skippedSummary } from "./feed-events.server.ts";
 import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
-import { type SyncResult, syncFeed } from "./ical-import.server.ts";
+import { applyHeldSync, type SyncResult, syncFeed } from "./ical-import.server.ts";
 import { monthSpans, occupancyByMonth } from "./occupancy.ts";
 import { stayFormSchema } from "./stay-schema.ts";
 import {
@@ -71,7 +71,8 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!unit) return null;
-  const [counts, changes, feeds] = await Promise.all([
+  const today = bangkokToday(now);
+  const [counts, changes, feeds, nights] = await Promise.all([
     stayCounts(db, propertyId),
     stayChanges(db, propertyId),
     db
@@ -79,6 +80,7 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
       .from(calendarFeeds)
       .where(eq(calendarFeeds.propertyId, propertyId))
       .orderBy(asc(calendarFeeds.id)),
+    feedNights(db, propertyId, today),
   ]);
   const pages = Math.max(1, Math.ceil(counts.total / STAYS_PER_PAGE));
   const current = Math.min(page, pages);
@@ -105,9 +107,39 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
       lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
       lastError: f.lastError,
       lastErrorAt: f.lastErrorAt?.toISOString() ?? null,
+      failingSince: f.failingSince?.toISOString() ?? null,
       skipped: skippedSummary(f.lastSkipped),
+      /** Nights from today on that the feed's stays block. */
+      nights: nights.get(f.id) ?? 0,
+      held: f.held ? { at: f.held.at, removes: f.held.removes } : null,
     })),
   };
+}
+
+/**
+ * Nights from `today` on blocked by each feed of a unit (or of every unit): overlapping stays
+ * of one feed counted once per night.
+ */
+export async function feedNights(
+  db: ReturnType<typeof getRuntime>["database"]["db"],
+  propertyId: number | null,
+  today: string,
+): Promise<Map<number, number>> {
+  const rows = await db.execute<{ feed_id: number; nights: number }>(sql`
+    select s.feed_id, count(distinct d.day)::int as nights
+    from ${stays} s
+    cross join lateral generate_series(greatest(s.start_date, ${today}::date),
+      s.end_date - 1, interval '1 day') as d(day)
+    where s.feed_id is not null and s.end_date > ${today}::date
+      ${propertyId === null ? sql`` : sql`and s.property_id = ${propertyId}`}
+    group by s.feed_id`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: typeof rows }).rows;
+  return new Map(
+    (list as unknown as { feed_id: number; nights: number }[]).map((r) => [
+      Number(r.feed_id),
+      Number(r.nights),
+    ]),
+  );
 }
 
 const firstErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
@@ -131,6 +163,16 @@ export async function calendarAction(request: Request, propertyId: number, admin
   const fields = Object.fromEntries(form);
   const intent = String(fields.intent ?? "");
   const itemId = parseId(fields.id);
+  const syncOptions = {
+    ...clock,
+    timeoutMs: config.availability.feedTimeoutMs,
+    allowHosts: config.availability.feedAllowHosts,
+    alerts: {
+      notifications: config.notifications,
+      publicUrl: config.publicUrl,
+      afterHours: config.availability.feedAlertHours,
+    },
+  };
 
   try {
     switch (intent) {
@@ -206,11 +248,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
             },
             409,
           );
-        const result = await syncFeed(db, feed.id, {
-          ...clock,
-          timeoutMs: config.availability.feedTimeoutMs,
-          allowHosts: config.availability.feedAllowHosts,
-        });
+        const result = await syncFeed(db, feed.id, syncOptions);
         return answer({
           ok: true,
           form: "add-feed",
@@ -245,20 +283,35 @@ export async function calendarAction(request: Request, propertyId: number, admin
                 .from(calendarFeeds)
                 .where(and(eq(calendarFeeds.id, itemId), eq(calendarFeeds.propertyId, propertyId)));
         if (!feed) return answer({ ok: false, form: "feeds", message: "Unknown feed" }, 404);
-        const result = await syncFeed(db, feed.id, {
-          ...clock,
-          timeoutMs: config.availability.feedTimeoutMs,
-          allowHosts: config.availability.feedAllowHosts,
-        });
+        const result = await syncFeed(db, feed.id, syncOptions);
         return answer(
-          result.ok
+          result.held !== undefined
             ? {
-                ok: true,
+                ok: false,
                 form: `feed-${feed.id}`,
-                message: `Synced: ${result.added} added, ${result.changed} changed, ${result.removed} removed${skippedNote(result)}.`,
+                message: `Held: the feed now has no future events, and reading it would remove all ${result.held} future blocks. Look, then apply if that is right.`,
               }
-            : { ok: false, form: `feed-${feed.id}`, message: `Sync failed: ${result.error}` },
+            : result.ok
+              ? {
+                  ok: true,
+                  form: `feed-${feed.id}`,
+                  message: `Synced: ${result.added} added, ${result.changed} changed, ${result.removed} removed${skippedNote(result)}.`,
+                }
+              : { ok: false, form: `feed-${feed.id}`, message: `Sync failed: ${result.error}` },
         );
+      }
+      case "apply-held": {
+        const result = itemId === null ? null : await applyHeldSync(db, propertyId, itemId, clock);
+        if (!result)
+          return answer(
+            { ok: false, form: "feeds", message: "That feed has no held change to apply." },
+            409,
+          );
+        return answer({
+          ok: true,
+          form: `feed-${itemId}`,
+          message: `Applied: ${result.removed} blocks removed, ${result.added} added.`,
+        });
       }
       default:
         return answer({ ok: false, form: "page", message: "Unknown action" }, 400);
@@ -277,9 +330,21 @@ export async function calendarAction(request: Request, propertyId: number, admin
         error.reason === "not-found" ? 404 : 409,
       );
     }
+    // A feed's actions answer a failure of the database plainly, never with a 500.
+    if (FEED_INTENTS.has(intent))
+      return answer(
+        {
+          ok: false,
+          form: intent === "add-feed" ? "add-feed" : "feeds",
+          message: "The database could not be reached; nothing was changed. Try again shortly.",
+        },
+        503,
+      );
     throw error;
   }
 }
+
+const FEED_INTENTS = new Set(["add-feed", "remove-feed", "sync-feed", "apply-held"]);
 
 /** Every unit with its occupancy in each of the next `count` months: the portfolio view. */
 export async function loadPortfolio(count = 6, now: Date = new Date()) {

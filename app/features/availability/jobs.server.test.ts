@@ -37,7 +37,13 @@ describe.each(TEST_ENGINES)("availability jobs on %s", (engine) => {
     vi.setSystemTime(new Date("2026-11-23T16:58:00Z"));
     const jobs = startAvailabilityJobs(
       database,
-      { horizonDays: 60, feedIntervalMinutes: 0, feedTimeoutMs: 1000, feedAllowHosts: [] },
+      {
+        horizonDays: 60,
+        feedIntervalMinutes: 0,
+        feedTimeoutMs: 1000,
+        feedAllowHosts: [],
+        feedAlertHours: 6,
+      },
       pino({ level: "silent" }),
       () => true,
     );

@@ -3,6 +3,7 @@ import type { AppDatabase, Database } from "../../db/client.server.ts";
 import type { AppConfig } from "../../lib/config.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { nextBangkokMidnight } from "./calendar-dates.ts";
+import type { FeedAlertSettings } from "./feed-alerts.server.ts";
 import { pollFeeds } from "./ical-import.server.ts";
 import { refreshAllAvailability } from "./stays.server.ts";
 
@@ -27,7 +28,8 @@ export interface AvailabilityJobs {
 
 /**
  * The server's background work for availability: statuses refreshed at each Bangkok midnight,
- * calendar feeds fetched every `feedIntervalMinutes`. Each round is skipped while the database
+ * calendar feeds fetched every `feedIntervalMinutes` (the desk alerted of failing and held feeds
+ * when `desk` names its channels). Each round is skipped while the database
  * is not ready or the previous round still runs.
  */
 export function startAvailabilityJobs(
@@ -35,6 +37,7 @@ export function startAvailabilityJobs(
   config: AppConfig["availability"],
   logger: Logger,
   isReady: () => boolean,
+  desk?: Omit<FeedAlertSettings, "afterHours">,
 ): AvailabilityJobs {
   let stopped = false;
   let midnightTimer: NodeJS.Timeout | undefined;
@@ -71,6 +74,8 @@ export function startAvailabilityJobs(
         timeoutMs: config.feedTimeoutMs,
         allowHosts: config.feedAllowHosts,
         intervalMinutes: config.feedIntervalMinutes,
+        logger,
+        ...(desk ? { alerts: { ...desk, afterHours: config.feedAlertHours } } : {}),
         onError: (feedId, err) => logger.warn({ err, feedId }, "could not sync a calendar feed"),
       });
       if (synced) logger.info({ feeds: synced }, "calendar feeds fetched");
