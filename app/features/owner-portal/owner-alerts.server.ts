@@ -1,7 +1,7 @@
 /**
  * News for owners, written to the outbox in the caller's transaction: one function, alertOwner,
  * that every portal event calls (a stay decided, a quote waiting, a repair done, a document
- * added; later ones, such as a statement published, add a case to OwnerAlertEvent and its texts).
+ * added, a statement published; a new event adds a case to OwnerAlertEvent and its texts).
  *
  * The text is the owner's language, from the catalogues, and goes to each channel the owner
  * chose that can reach them: e-mail (SMTP set), their own Telegram chat (the site's bot set and
@@ -13,12 +13,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { outbox, owners, unitOwners } from "../../db/schema.ts";
+import { plusDays } from "../../domain/date-time.ts";
 import type { OwnerLanguage } from "../../domain/owners.ts";
 import { createI18n } from "../../i18n/messages.server.ts";
 import type { TranslationKey } from "../../i18n/translate.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
-import type { LineMessage } from "../leads/line-push.server.ts";
 import { type OwnerMailSettings, portalUrl } from "./owner-messages.server.ts";
 
 type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
@@ -38,7 +38,17 @@ export type OwnerAlertEvent =
     }
   | { kind: "quote-waiting"; ticketId: number; unitName: string; title: string; baht: number }
   | { kind: "repair-done"; ticketId: number; unitName: string; title: string; baht: number }
-  | { kind: "document-added"; title: string; unitName: string | null };
+  | { kind: "document-added"; title: string; unitName: string | null }
+  | {
+      kind: "statement-published";
+      statementId: number;
+      version: number;
+      unitName: string;
+      periodStart: string;
+      periodEnd: string;
+      /** This owner's payout on it, in baht. */
+      payout: number;
+    };
 
 export interface OwnerAlertText {
   subject: string;
@@ -112,6 +122,18 @@ export function ownerAlertText(
         ? say("ownerMail.documentSubject", "ownerMail.documentOwnText", vars)
         : say("ownerMail.documentSubject", "ownerMail.documentUnitText", vars);
     }
+    case "statement-published": {
+      const vars = {
+        unit: plainValue(event.unitName),
+        period: `${formatDate(event.periodStart, lang)} – ${formatDate(plusDays(event.periodEnd, -1), lang)}`,
+        amount: formatBaht(event.payout, lang),
+        version: String(event.version),
+        link: portalUrl(publicUrl, lang, `/statements/${event.statementId}`),
+      };
+      return event.version > 1
+        ? say("ownerMail.statementSubject", "ownerMail.statementCorrectedText", vars)
+        : say("ownerMail.statementSubject", "ownerMail.statementText", vars);
+    }
   }
 }
 
@@ -134,14 +156,13 @@ export function ownerAlertRows(
       purpose: "owner-alert",
       payload: { chatId: owner.telegramChatId, text: message.text },
     });
-  if (chosen.has("line") && notifications.line && owner.lineUserId) {
-    const payload: LineMessage = {
-      to: owner.lineUserId,
-      text: message.text,
-      retryKey: randomUUID(),
-    };
-    rows.push({ channel: "line", purpose: "owner-alert", payload });
-  }
+  if (chosen.has("line") && notifications.line && owner.lineUserId)
+    // The LINE sender's message: the user, the text, and the retry key LINE deduplicates by.
+    rows.push({
+      channel: "line",
+      purpose: "owner-alert",
+      payload: { to: owner.lineUserId, text: message.text, retryKey: randomUUID() },
+    });
   const email = chosen.has("email") || rows.length === 0;
   if (email && notifications.email)
     rows.push({
