@@ -16,7 +16,7 @@ import { getProperty, type PropertySnapshot } from "../app/features/admin/proper
 import { demoMediaKey, demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { variantPath } from "../app/features/media/media-url.ts";
 import { insertDemoUnits } from "../app/setup/seed.server.ts";
-import { type Site, startSite } from "./site.ts";
+import { type Memory, type Probe, type Site, startSite } from "./site.ts";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
@@ -155,8 +155,10 @@ export async function runLoadTest() {
   });
   let result: autocannon.Result;
   let saves: SaveLog;
+  let server: { loopDelayMs: Probe["loopDelayMs"]; memoryAfter: Memory };
   try {
     const until = Date.now() + SECONDS * 1000;
+    site.resetProbe();
     [result, saves] = await Promise.all([
       autocannon({
         url: site.url,
@@ -167,6 +169,7 @@ export async function runLoadTest() {
       }),
       adminSaves(site, start, until),
     ]);
+    server = { loopDelayMs: (await site.probe()).loopDelayMs, memoryAfter: await site.memory() };
   } finally {
     await site.stop();
   }
@@ -211,6 +214,7 @@ export async function runLoadTest() {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     status5xx: status("5"),
+    ...server,
     status4xx: status("4"),
     adminSaves: {
       answered: saves.saved.length,

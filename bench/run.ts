@@ -2,11 +2,16 @@
  * `npm run bench`: the performance budgets (README, "Speed"), measured side by side in one run.
  *   1. JavaScript Chromium downloads for public pages (gzip as sent, and brotli); any admin code.
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
- *      Node server answering the same bytes (the ratio is what to compare across machines).
+ *      Node server answering the same status, headers and bytes (the ratio is what to compare
+ *      across machines).
  *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
  *   4. Load: 100 connections of mixed traffic for 60 seconds while an admin saves a property
  *      every second (bench/load.ts); `npm run bench -- load` runs only this one.
- *   5. Calendars at scale: two 5,000-event feeds synced onto one unit from a local feed server,
+ *   5. Memory: the server's resident memory, peak while starting and seeding on an empty data
+ *      folder, at rest after a warm-up, after the throughput runs and after the load test; and
+ *      unit pages rendered for every request (the page cache off), per second.
+ *      `npm run bench -- memory` runs only this (and PostgreSQL too with BENCH_DATABASE_URL).
+ *   6. Calendars at scale: two 5,000-event feeds synced onto one unit from a local feed server,
  *      the time of each and the event-loop delay meanwhile (p99, max), then a stay added by hand
  *      (bench/calendar-sync.ts); `npm run bench -- calendar` runs only this one.
  * `npm run bench -- js` measures only the page JavaScript (1, with brotli sizes and the largest
@@ -16,7 +21,6 @@
  * bench/results/latest.json (or load.json, js.json, lighthouse.json).
  */
 import { mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
@@ -31,8 +35,8 @@ import { lighthouseMedians } from "./lighthouse.ts";
 import { runLoadTest } from "./load.ts";
 import { pageJavaScript } from "./page-javascript.ts";
 import { machine, writeReport } from "./report.ts";
-import { freePort, root, startSite } from "./site.ts";
-import { moreThroughput } from "./throughput.ts";
+import { root, type Site, startSite } from "./site.ts";
+import { bare, moreThroughput, rawResponse } from "./throughput.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
@@ -46,15 +50,64 @@ async function requestsPerSecond(url: string, headers: Record<string, string> = 
   };
 }
 
-/** A bare Node server that answers every request with the given bytes. */
-async function bareServer(body: Buffer, type: string) {
-  const port = await freePort();
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": type, "Content-Length": body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+/** Every benchmarked page in both languages and each encoding: what a visitor's first day asks. */
+async function warmUp(siteUrl: string) {
+  for (const { url } of pages)
+    for (const prefix of ["", "/ru"])
+      for (const encoding of ["br", "gzip", "identity"])
+        await rawResponse(`${siteUrl}${prefix}${url === "/" && prefix ? "" : url}`, {
+          "Accept-Encoding": encoding,
+        });
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 3000));
+
+/**
+ * The server's resident memory: the peak while it starts on an empty data folder (migrations,
+ * seeding), at rest after every benchmarked page was asked for in both languages and encodings,
+ * and the event-loop delay meanwhile. `env` picks the database (DATABASE_URL) or the page cache.
+ */
+async function footprint(site: Site) {
+  const started = await site.memory();
+  await warmUp(site.url);
+  await settle();
+  const rest = await site.memory();
+  return { peakWhileStartingMB: started.peakMB, restMB: rest.rssMB, peakMB: rest.peakMB };
+}
+
+/** Unit pages rendered for every request (the page cache off), and the memory after. */
+async function uncachedRender() {
+  const site = await startSite({ env: { PAGE_CACHE: "off" } });
+  try {
+    await warmUp(site.url);
+    site.resetProbe();
+    const unit = await requestsPerSecond(`${site.url}${pages[1]?.url ?? "/"}`);
+    const { loopDelayMs } = await site.probe();
+    return { unitPage: unit, loopDelayMs, memoryAfter: await site.memory(), goalPerSecond: 250 };
+  } finally {
+    await site.stop();
+  }
+}
+
+/** The memory goals, on the embedded database and, with BENCH_DATABASE_URL, on PostgreSQL. */
+async function memory() {
+  const result: Record<string, unknown> = { goalsMB: { embedded: 300, postgres: 200, peak: 500 } };
+  const embedded = await startSite();
+  try {
+    result.embedded = await footprint(embedded);
+  } finally {
+    await embedded.stop();
+  }
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const postgres = await startSite({ env: { DATABASE_URL: url } });
+    try {
+      result.postgres = await footprint(postgres);
+    } finally {
+      await postgres.stop();
+    }
+  }
+  return result;
 }
 
 async function listingAtScale(count: number) {
@@ -112,8 +165,8 @@ async function listingAtScale(count: number) {
 }
 
 const only = process.argv[2];
-if (only && !["load", "js", "lighthouse", "calendar"].includes(only)) {
-  console.error("Usage: npm run bench [-- load | js | lighthouse | calendar]");
+if (only && !["load", "js", "lighthouse", "calendar", "memory"].includes(only)) {
+  console.error("Usage: npm run bench [-- load | js | lighthouse | calendar | memory]");
   process.exit(2);
 }
 const pages = [
@@ -138,6 +191,9 @@ async function javascriptOfPages(siteUrl: string) {
 const results: Record<string, unknown> = {};
 if (only === "calendar") {
   results.calendarSync = await calendarSyncLag();
+} else if (only === "memory") {
+  results.memory = await memory();
+  results.uncachedRender = await uncachedRender();
 } else if (only === "js" || only === "lighthouse") {
   // One part alone, on the build as it is: the page JavaScript, or Lighthouse's mobile profile.
   const site = await startSite();
@@ -158,12 +214,12 @@ if (only === "calendar") {
   if (only !== "load") {
     const site = await startSite();
     try {
+      const footprintAtStart = await footprint(site);
       results.javascript = await javascriptOfPages(site.url);
 
-      const homeBytes = Buffer.from(await (await fetch(`${site.url}/`)).arrayBuffer());
-      const apiBytes = Buffer.from(await (await fetch(`${site.url}/api/units`)).arrayBuffer());
-      const bareHome = await bareServer(homeBytes, "text/html; charset=utf-8");
-      const bareApi = await bareServer(apiBytes, "application/json");
+      // Each twin answers with the status, headers and bytes the site sent for the same request.
+      const bareHome = await bare(await rawResponse(`${site.url}/`, {}));
+      const bareApi = await bare(await rawResponse(`${site.url}/api/units`, {}));
       const throughput = {
         home: await requestsPerSecond(`${site.url}/`),
         bareHome: await requestsPerSecond(bareHome.url),
@@ -180,6 +236,7 @@ if (only === "calendar") {
         connections: CONNECTIONS,
       };
       results.moreThroughput = await moreThroughput(site.url);
+      results.memory = { embedded: { ...footprintAtStart, afterThroughput: await site.memory() } };
       results.lighthouse = await lighthouseMedians(
         pages.map(({ page, url }) => ({ page, url: `${site.url}${url}` })),
         lighthouseRuns,
@@ -187,6 +244,7 @@ if (only === "calendar") {
     } finally {
       await site.stop();
     }
+    results.uncachedRender = await uncachedRender();
     results.listingAt10k = await listingAtScale(10_000);
     results.calendarSync = await calendarSyncLag();
   }

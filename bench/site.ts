@@ -1,6 +1,7 @@
 /** The built site started for a benchmark, on a free port, with its own data folder. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,10 +18,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node.js flags `npm start` gives the server (package.json), so that the benchmark measures
+ * the server as it is run.
+ */
+export function startFlags(): string[] {
+  const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const start = String(packageJson.scripts.start);
+  const command = start.match(/node ((?:--\S+ )*)server\.ts/);
+  if (!command) throw new Error(`cannot read the server's flags from "start": ${start}`);
+  return (command[1] ?? "").trim().split(/\s+/).filter(Boolean);
+}
+
+export interface Memory {
+  /** Resident memory now. */
+  rssMB: number;
+  /** The most resident memory the process has had since it started. */
+  peakMB: number;
+}
+
+export interface Probe {
+  loopDelayMs: { p50: number; p99: number; max: number };
+  heapUsedMB: number;
+  externalMB: number;
+  arrayBuffersMB: number;
+}
+
 export interface Site {
   url: string;
   dataDir: string;
   child: ChildProcess;
+  /** The server's resident memory, from /proc (Linux). */
+  memory(): Promise<Memory>;
+  /** Starts a new window of event-loop delay (bench/server-probe.ts). */
+  resetProbe(): void;
+  /** The event-loop delay since the last reset, and the heap (updated twice a second). */
+  probe(): Promise<Probe>;
   /** Stops the server and waits until it has closed the database. */
   stop(): Promise<void>;
 }
@@ -30,7 +63,9 @@ export async function startSite(
 ): Promise<Site> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "bench-")));
-  const child = spawn(process.execPath, ["server.ts"], {
+  const probeFile = path.join(dataDir, "probe.json");
+  const probeModule = path.join(root, "bench", "server-probe.ts");
+  const child = spawn(process.execPath, [...startFlags(), "--import", probeModule, "server.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -43,6 +78,7 @@ export async function startSite(
       MEDIA_DIR: path.join(root, ".e2e-data", "media"),
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      BENCH_PROBE_FILE: probeFile,
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -53,11 +89,23 @@ export async function startSite(
     if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
   };
+  const memory = async (): Promise<Memory> => {
+    const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+    const kB = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
+    return { rssMB: Math.round(kB("VmRSS") / 1024), peakMB: Math.round(kB("VmHWM") / 1024) };
+  };
+  const resetProbe = () => child.kill("SIGUSR2");
+  const probe = async (): Promise<Probe> => {
+    // Written twice a second: wait for the one after now.
+    await new Promise((r) => setTimeout(r, 600));
+    return JSON.parse(await readFile(probeFile, "utf8"));
+  };
+  const site = { url, dataDir, child, memory, resetProbe, probe, stop };
   // The first start draws the demo pictures, which takes a while on a busy machine.
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error("the site stopped while starting");
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, dataDir, child, stop };
+      if ((await fetch(`${url}/readyz`)).ok) return site;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,6 +1,6 @@
 /**
  * Requests per second of more pages of the built server, each next to a bare Node server that
- * answers the same bytes: a unit page, a filtered home page (both from the page cache), a page
+ * answers the same status, headers and bytes (as encoded for the same request headers): a unit page, a filtered home page (both from the page cache), a page
  * that is never cached (rendered for every request), and the home page as a browser asks for
  * it (brotli). The ratio is what to compare across machines.
  */
@@ -25,11 +25,21 @@ async function rate(url: string, headers: Record<string, string>): Promise<Rate>
   };
 }
 
-/** A bare Node server answering every request with these bytes and headers. */
-async function bare(body: Buffer, headers: Record<string, string>) {
+/** Headers that belong to one reply or one connection, not to what is sent. */
+const PER_REPLY = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A response exactly as the site sent it for these request headers: status, headers, bytes. */
+export interface RawResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** A bare Node server answering every request with this status, these headers and bytes. */
+export async function bare(response: RawResponse) {
   const server = createServer((_req, res) => {
-    res.writeHead(200, { ...headers, "Content-Length": body.length });
-    res.end(body);
+    res.writeHead(response.status, response.headers.flat());
+    res.end(response.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -39,26 +49,29 @@ async function bare(body: Buffer, headers: Record<string, string>) {
   };
 }
 
-/** The body exactly as the site sends it for these request headers (still encoded). */
-async function rawBody(url: string, headers: Record<string, string>) {
+/** The response exactly as the site sends it for these request headers (still encoded). */
+export async function rawResponse(
+  url: string,
+  headers: Record<string, string>,
+): Promise<RawResponse> {
   const { request } = await import("node:http");
-  return new Promise<{ body: Buffer; type: string; encoding: string | undefined }>(
-    (resolve, reject) => {
-      request(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            body: Buffer.concat(chunks),
-            type: String(res.headers["content-type"]),
-            encoding: res.headers["content-encoding"],
-          }),
-        );
-      })
-        .on("error", reject)
-        .end();
-    },
-  );
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const kept: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i] as string;
+          if (!PER_REPLY.has(name.toLowerCase()))
+            kept.push([name, res.rawHeaders[i + 1] as string]);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 export const THROUGHPUT_PAGES = [
@@ -74,12 +87,9 @@ export async function moreThroughput(siteUrl: string) {
   for (const page of THROUGHPUT_PAGES) {
     const url = `${siteUrl}${page.path}`;
     // Twice: the first may render the page and put it in the cache.
-    await rawBody(url, page.headers);
-    const { body, type, encoding } = await rawBody(url, page.headers);
-    const twin = await bare(body, {
-      "Content-Type": type,
-      ...(encoding ? { "Content-Encoding": encoding } : {}),
-    });
+    await rawResponse(url, page.headers);
+    const response = await rawResponse(url, page.headers);
+    const twin = await bare(response);
     const site = await rate(url, page.headers);
     const bareRate = await rate(twin.url, page.headers);
     await twin.close();
@@ -87,7 +97,7 @@ export async function moreThroughput(siteUrl: string) {
       site,
       bare: bareRate,
       ratio: +(site.rps / bareRate.rps).toFixed(3),
-      bytes: body.length,
+      bytes: response.body.length,
     };
   }
   return results;
