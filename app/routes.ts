@@ -45,6 +45,7 @@ export default [
   ...page("owner", "routes/owner.tsx", "owner"),
   ...page("owner/units/:id", "routes/owner.unit.tsx", "owner-unit"),
   ...page("owner/guide", "routes/owner.guide.tsx", "owner-guide"),
+  ...page("owner/security", "routes/owner.security.tsx", "owner-security"),
   ...page("owner/set-password", "routes/owner.set-password.tsx", "owner-set-password"),
   ...page("owner/reset", "routes/owner.reset.tsx", "owner-reset"),
   ...page("owner/repairs", "routes/owner.repairs.tsx", "owner-repairs"),

@@ -18,13 +18,20 @@ import {
 import { ownerHead } from "../features/owner-portal/owner-head.ts";
 import {
   type FormError,
+  OwnerCodeStep,
   OwnerFrame,
   OwnerOverview,
   OwnerSignIn,
 } from "../features/owner-portal/owner-pages.tsx";
 import { loadOwnerOverview } from "../features/owner-portal/owner-portal.server.ts";
 import { OpenRepairsPanel } from "../features/owner-portal/owner-repair-pages.tsx";
-import { signInOwner, signOutOwner } from "../features/owner-portal/owner-sign-in.server.ts";
+import { pendingOwnerSignIn } from "../features/owner-portal/owner-second-factor.server.ts";
+import {
+  cancelOwnerCode,
+  signInOwner,
+  signInOwnerWithCode,
+  signOutOwner,
+} from "../features/owner-portal/owner-sign-in.server.ts";
 import { listOwnerRepairs } from "../features/owner-portal/repairs.server.ts";
 import { languageFromPath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
@@ -45,7 +52,8 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   markNotCacheable(context);
   const lang = languageFromPath(new URL(request.url).pathname);
-  if (!(await getOwner(request))) return { signedIn: false as const };
+  if (!(await getOwner(request)))
+    return { signedIn: false as const, codeStep: (await pendingOwnerSignIn(request)) !== null };
   const owner = await requireOwner(request, lang);
   const db = getRuntime().database.db;
   const overview = await loadOwnerOverview(db, owner.id);
@@ -88,6 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "login")
     return signInOwner(request, form, context.get(clientAddressContext), lang);
+  if (intent === "code")
+    return signInOwnerWithCode(request, form, context.get(clientAddressContext), lang);
+  if (intent === "cancel-code") return cancelOwnerCode(request, lang);
   await requireOwnerAction(request, lang);
   if (intent === "logout") return signOutOwner(request, lang);
   return data({ ok: false as const, error: "ownerAuth.required" }, { status: 400 });
@@ -96,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Owner({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     const failure = actionData && "error" in actionData ? (actionData as FormError) : undefined;
+    if (loaderData.codeStep) return <OwnerCodeStep failure={failure} />;
     return <OwnerSignIn failure={failure} />;
   }
   return (

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { AppDatabase } from "../../db/client.server.ts";
+import type { AppDatabase, AppTransaction } from "../../db/client.server.ts";
 import { hitRateLimit, resetRateLimit } from "../../db/rate-limit.server.ts";
 import { adminRecoveryCodes, adminUsers, settings } from "../../db/schema.ts";
 import { base32Encode, matchTotp, newTotpSecret } from "./totp.server.ts";
@@ -32,6 +32,106 @@ export async function setTotpRequired(db: AppDatabase, required: boolean) {
     .onConflictDoUpdate({ target: settings.key, set: { value: required, updatedAt: new Date() } });
 }
 
+/** An account's authenticator as stored. */
+export interface StoredFactor {
+  totpSecret: string | null;
+  totpEnabledAt: Date | null;
+  totpPendingSecret: string | null;
+  totpLastStep: number | null;
+}
+
+/**
+ * Where one kind of account keeps its second factor: admins here, owners in the owner portal.
+ * Every rule below (proof before a change, a code used once, recovery codes, the wrong-code
+ * limit) is written once and applies to each kind.
+ */
+export interface FactorAccounts {
+  /** Rate-limit key of an account's wrong codes: `${keyPrefix}:${id}`. */
+  keyPrefix: string;
+  read(db: AppDatabase, id: number): Promise<StoredFactor | null>;
+  setPending(db: AppDatabase, id: number, secret: string | null): Promise<void>;
+  /** Records `step` as used, only when it is later than the last one used; whether it was. */
+  claimStep(db: AppDatabase, id: number, step: number): Promise<boolean>;
+  /** Puts `secret` in force if it is still the pending one; whether it was. */
+  swapIn(tx: AppTransaction, id: number, secret: string, step: number, now: Date): Promise<boolean>;
+  clear(tx: AppTransaction, id: number): Promise<void>;
+  replaceCodes(tx: AppTransaction, id: number, hashes: string[]): Promise<void>;
+  /** Marks an unused recovery code used; whether there was one. */
+  spendCode(db: AppDatabase, id: number, hash: string, now: Date): Promise<boolean>;
+  codesLeft(db: AppDatabase, id: number): Promise<number>;
+  /** Whether this kind of account may not turn its second factor off. */
+  required(db: AppDatabase): Promise<boolean>;
+}
+
+/** The admins' second factor: admin_users and admin_recovery_codes. */
+export const ADMIN_FACTORS: FactorAccounts = {
+  keyPrefix: "totp:account",
+  async read(db, id) {
+    const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
+    return user ?? null;
+  },
+  async setPending(db, id, secret) {
+    await db.update(adminUsers).set({ totpPendingSecret: secret }).where(eq(adminUsers.id, id));
+  },
+  async claimStep(db, id, step) {
+    const claimed = await db
+      .update(adminUsers)
+      .set({ totpLastStep: step })
+      .where(
+        and(
+          eq(adminUsers.id, id),
+          or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, step)),
+        ),
+      )
+      .returning({ id: adminUsers.id });
+    return claimed.length > 0;
+  },
+  async swapIn(tx, id, secret, step, now) {
+    const swapped = await tx
+      .update(adminUsers)
+      .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
+      .where(and(eq(adminUsers.id, id), eq(adminUsers.totpPendingSecret, secret)))
+      .returning({ id: adminUsers.id });
+    return swapped.length > 0;
+  },
+  async clear(tx, id) {
+    await tx
+      .update(adminUsers)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(adminUsers.id, id));
+    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, id));
+  },
+  async replaceCodes(tx, id, hashes) {
+    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, id));
+    await tx
+      .insert(adminRecoveryCodes)
+      .values(hashes.map((codeHash) => ({ userId: id, codeHash })));
+  },
+  async spendCode(db, id, codeHash, now) {
+    const used = await db
+      .update(adminRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(adminRecoveryCodes.userId, id),
+          eq(adminRecoveryCodes.codeHash, codeHash),
+          isNull(adminRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: adminRecoveryCodes.id });
+    return used.length > 0;
+  },
+  async codesLeft(db, id) {
+    const unused = await db
+      .select({ id: adminRecoveryCodes.id })
+      .from(adminRecoveryCodes)
+      .where(and(eq(adminRecoveryCodes.userId, id), isNull(adminRecoveryCodes.usedAt)));
+    return unused.length;
+  },
+  required: isTotpRequired,
+};
+
+
 /** Why a change to the second factor was refused. */
 export type ChangeRefusal =
   /** The account has a factor in force: a current code or a recovery code must be given. */
@@ -50,14 +150,12 @@ async function proveCurrentFactor(
   userId: number,
   code: string,
   now: Date,
+  accounts: FactorAccounts,
 ): Promise<ChangeRefusal | null> {
-  const [user] = await db
-    .select({ enabledAt: adminUsers.totpEnabledAt })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, userId));
-  if (!user?.enabledAt) return null;
+  const user = await accounts.read(db, userId);
+  if (!user?.totpEnabledAt) return null;
   if (!code.trim()) return "code-needed";
-  const outcome = await verifySecondFactor(db, userId, code, now);
+  const outcome = await verifySecondFactor(db, userId, code, now, accounts);
   return outcome === "ok" ? null : outcome;
 }
 
@@ -70,17 +168,22 @@ export async function beginEnrolment(
   userId: number,
   currentCode = "",
   now: Date = new Date(),
+  accounts: FactorAccounts = ADMIN_FACTORS,
 ): Promise<{ ok: true; secret: string } | { ok: false; reason: ChangeRefusal }> {
-  const refusal = await proveCurrentFactor(db, userId, currentCode, now);
+  const refusal = await proveCurrentFactor(db, userId, currentCode, now, accounts);
   if (refusal) return { ok: false, reason: refusal };
   const secret = newTotpSecret();
-  await db.update(adminUsers).set({ totpPendingSecret: secret }).where(eq(adminUsers.id, userId));
+  await accounts.setPending(db, userId, secret);
   return { ok: true, secret };
 }
 
 /** Drops an enrolment begun but not confirmed; the factor in force, if any, stays. */
-export async function cancelEnrolment(db: AppDatabase, userId: number) {
-  await db.update(adminUsers).set({ totpPendingSecret: null }).where(eq(adminUsers.id, userId));
+export async function cancelEnrolment(
+  db: AppDatabase,
+  userId: number,
+  accounts: FactorAccounts = ADMIN_FACTORS,
+) {
+  await accounts.setPending(db, userId, null);
 }
 
 /**
@@ -92,8 +195,9 @@ export async function confirmEnrolment(
   userId: number,
   code: string,
   now: Date = new Date(),
+  accounts: FactorAccounts = ADMIN_FACTORS,
 ): Promise<string[] | null> {
-  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, userId));
+  const user = await accounts.read(db, userId);
   const secret = user?.totpPendingSecret;
   if (!secret) return null;
   const step = matchTotp(secret, code, now);
@@ -104,14 +208,8 @@ export async function confirmEnrolment(
   });
   const confirmed = await db.transaction(async (tx) => {
     // Only the secret this code was checked against: not one replaced or cancelled meanwhile.
-    const swapped = await tx
-      .update(adminUsers)
-      .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
-      .where(and(eq(adminUsers.id, userId), eq(adminUsers.totpPendingSecret, secret)))
-      .returning({ id: adminUsers.id });
-    if (swapped.length === 0) return false;
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
-    await tx.insert(adminRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: hash(c) })));
+    if (!(await accounts.swapIn(tx, userId, secret, step, now))) return false;
+    await accounts.replaceCodes(tx, userId, codes.map(hash));
     return true;
   });
   return confirmed ? codes : null;
@@ -123,11 +221,12 @@ export async function turnOffSecondFactor(
   userId: number,
   currentCode: string,
   now: Date = new Date(),
+  accounts: FactorAccounts = ADMIN_FACTORS,
 ): Promise<{ ok: true } | { ok: false; reason: ChangeRefusal }> {
-  if (await isTotpRequired(db)) return { ok: false, reason: "required" };
-  const refusal = await proveCurrentFactor(db, userId, currentCode, now);
+  if (await accounts.required(db)) return { ok: false, reason: "required" };
+  const refusal = await proveCurrentFactor(db, userId, currentCode, now, accounts);
   if (refusal) return { ok: false, reason: refusal };
-  await disableTotp(db, userId);
+  await disableTotp(db, userId, accounts);
   return { ok: true };
 }
 
@@ -136,14 +235,12 @@ export async function turnOffSecondFactor(
  * operator's `npm run admin -- reset-2fa` when an admin lost both phone and codes. Where two-factor
  * sign-in is required, that admin must set up a new one before anything else.
  */
-export async function disableTotp(db: AppDatabase, userId: number) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(adminUsers)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(eq(adminUsers.id, userId));
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
-  });
+export async function disableTotp(
+  db: AppDatabase,
+  userId: number,
+  accounts: FactorAccounts = ADMIN_FACTORS,
+) {
+  await db.transaction(async (tx) => accounts.clear(tx, userId));
 }
 
 export type SecondFactorResult = "ok" | "invalid" | "throttled";
@@ -154,57 +251,35 @@ export async function verifySecondFactor(
   userId: number,
   code: string,
   now: Date = new Date(),
+  accounts: FactorAccounts = ADMIN_FACTORS,
 ): Promise<SecondFactorResult> {
-  const key = `totp:account:${userId}`;
+  const key = `${accounts.keyPrefix}:${userId}`;
   // Counted before the check, atomically, so parallel guesses cannot all slip under the limit.
   if (!(await hitRateLimit(db, key, SECOND_FACTOR_RULE, now)).allowed) return "throttled";
-  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, userId));
+  const user = await accounts.read(db, userId);
   if (!user?.totpSecret || !user.totpEnabledAt) return "invalid";
   const step = matchTotp(user.totpSecret, code, now, user.totpLastStep);
-  if (step !== null) {
-    // Conditional, so two requests racing with the same code cannot both pass.
-    const claimed = await db
-      .update(adminUsers)
-      .set({ totpLastStep: step })
-      .where(
-        and(
-          eq(adminUsers.id, userId),
-          or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, step)),
-        ),
-      )
-      .returning({ id: adminUsers.id });
-    if (claimed.length > 0) {
-      await resetRateLimit(db, key);
-      return "ok";
-    }
+  // Conditional, so two requests racing with the same code cannot both pass.
+  if (step !== null && (await accounts.claimStep(db, userId, step))) {
+    await resetRateLimit(db, key);
+    return "ok";
   }
-  const used = await db
-    .update(adminRecoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(adminRecoveryCodes.userId, userId),
-        eq(adminRecoveryCodes.codeHash, hash(code)),
-        isNull(adminRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: adminRecoveryCodes.id });
-  if (used.length > 0) {
+  if (await accounts.spendCode(db, userId, hash(code), now)) {
     await resetRateLimit(db, key);
     return "ok";
   }
   return "invalid";
 }
 
-export async function secondFactorStatus(db: AppDatabase, userId: number) {
-  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, userId));
-  const unused = await db
-    .select({ id: adminRecoveryCodes.id })
-    .from(adminRecoveryCodes)
-    .where(and(eq(adminRecoveryCodes.userId, userId), isNull(adminRecoveryCodes.usedAt)));
+export async function secondFactorStatus(
+  db: AppDatabase,
+  userId: number,
+  accounts: FactorAccounts = ADMIN_FACTORS,
+) {
+  const user = await accounts.read(db, userId);
   return {
     enrolled: Boolean(user?.totpEnabledAt),
     pendingSecret: user?.totpPendingSecret ?? null,
-    recoveryCodesLeft: unused.length,
+    recoveryCodesLeft: await accounts.codesLeft(db, userId),
   };
 }

@@ -195,6 +195,46 @@ export function OwnerSetPassword({
 }
 
 /** The portal's frame: its own navigation (my units, guide) and sign-out. */
+/** The sign-in's second step, for an owner with an authenticator app. */
+export function OwnerCodeStep({ failure }: { failure?: FormError | undefined }) {
+  const { t } = useT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Card title={t("ownerSecurity.codeTitle")}>
+      <p className="mt-2 text-ink-700">{t("ownerSecurity.codeIntro")}</p>
+      <Form method="post" className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="code" />
+        <label className="block font-medium text-ink-900">
+          {t("ownerSecurity.code")}
+          <input
+            name="code"
+            autoComplete="one-time-code"
+            required
+            maxLength={64}
+            className={`${input} tracking-widest`}
+          />
+        </label>
+        <div aria-live="polite">
+          {failure && (
+            <Notice tone="error">
+              {t(failure.error as TranslationKey, { minutes: failure.minutes ?? 1 })}
+            </Notice>
+          )}
+        </div>
+        <button type="submit" className={`${primary} w-full`} disabled={busy}>
+          {t("ownerSecurity.verify")}
+        </button>
+      </Form>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="intent" value="cancel-code" />
+        <button type="submit" className={linkStyle}>
+          {t("ownerAuth.backToSignIn")}
+        </button>
+      </Form>
+    </Card>
+  );
+}
+
 export function OwnerFrame({ name, children }: { name: string; children: ReactNode }) {
   const { t, lang } = useT();
   useOwnerApp();
@@ -218,6 +258,9 @@ export function OwnerFrame({ name, children }: { name: string; children: ReactNo
         </Link>
         <Link to={portalPath(lang, "/guide")} className={linkStyle}>
           {t("ownerPortal.guide")}
+        </Link>
+        <Link to={portalPath(lang, "/security")} className={linkStyle}>
+          {t("ownerSecurity.nav")}
         </Link>
         <span className="ms-auto text-sm text-ink-700">{name}</span>
         <Form method="post" action={portalPath(lang)}>

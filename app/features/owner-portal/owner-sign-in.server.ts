@@ -1,7 +1,7 @@
 /**
  * The owner portal's sign-in, password links and sign-out: the admin's checks (throttling tiers,
- * scrypt, the same answer for a wrong e-mail or password) from app/features/auth, run over the
- * owners' table with rate-limit keys of their own.
+ * scrypt, the same answer for a wrong e-mail or password, and an optional second factor) from
+ * app/features/auth, run over the owners' table with rate-limit keys of their own.
  */
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -22,6 +22,12 @@ import {
 import { clearOwnerSessionHeader, ownerHome, ownerSessionHeader } from "./owner-guard.server.ts";
 import { queueAccessMail } from "./owner-messages.server.ts";
 import {
+  checkOwnerCode,
+  clearPendingOwnerHeader,
+  codeStepRedirect,
+  pendingOwnerHeader,
+} from "./owner-second-factor.server.ts";
+import {
   createOwnerSession,
   endOwnerSession,
   OWNER_SESSION_COOKIE,
@@ -36,7 +42,7 @@ export const OWNER_ACCOUNTS: CredentialAccounts = {
   keyPrefix: "owner-signin",
   async find(db, email) {
     const owner = await findOwnerByEmail(db, email);
-    return owner && { ...owner, secondFactor: false };
+    return owner && { ...owner, secondFactor: Boolean(owner.totpEnabledAt) };
   },
   isKnownAddress: async () => false,
 };
@@ -99,11 +105,34 @@ export async function signInOwner(
         result.retryAfterSeconds,
       );
     }
+    // With an authenticator, the session waits for its code (the portal's home asks for it).
+    if (result.secondFactor) return codeStepRedirect(lang, await pendingOwnerHeader(result.userId));
     return startOwnerSession(db, request, result.userId, address, lang);
   } catch (error) {
     await reportFailure("owner sign-in failed", error);
     return fail("ownerAuth.failed", 503);
   }
+}
+
+/** The code step: a right code starts the session; a lapsed step goes back to the password. */
+export async function signInOwnerWithCode(
+  request: Request,
+  form: FormData,
+  address: string,
+  lang: Language,
+) {
+  const checked = await checkOwnerCode(request, form);
+  if ("expired" in checked) return codeStepRedirect(lang, await clearPendingOwnerHeader());
+  if (!("ownerId" in checked)) return checked;
+  return startOwnerSession(getRuntime().database.db, request, checked.ownerId, address, lang, [
+    await clearPendingOwnerHeader(),
+  ]);
+}
+
+/** Leaves the code step for the password form. */
+export async function cancelOwnerCode(request: Request, lang: Language) {
+  assertSameOrigin(request, getRuntime().config.publicUrl);
+  return codeStepRedirect(lang, await clearPendingOwnerHeader());
 }
 
 async function startOwnerSession(
@@ -112,6 +141,7 @@ async function startOwnerSession(
   ownerId: number,
   address: string,
   lang: Language,
+  extraCookies: string[] = [],
 ) {
   await endOwnerSession(db, readCookie(request, OWNER_SESSION_COOKIE));
   await pruneOwnerSessions(db);
@@ -119,7 +149,10 @@ async function startOwnerSession(
     ipAddress: address,
     userAgent: request.headers.get("user-agent") ?? undefined,
   });
-  return redirect(ownerHome(lang), { headers: { "Set-Cookie": ownerSessionHeader(token) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", ownerSessionHeader(token));
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  return redirect(ownerHome(lang), { headers });
 }
 
 export async function signOutOwner(request: Request, lang: Language) {
