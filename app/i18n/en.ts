@@ -902,7 +902,11 @@ export const en = {
     guideText: [
       "My units lists each unit you own with your share, its program, its status today, how full it was this month and this year, and the next stays. Tenants' names and contacts are never shown.",
       "Open a unit to see its calendar for the next 12 months and to block dates for yourself. On the guaranteed-return program you have 15 free nights a calendar year between 1 May and 30 September; on revenue share, any free dates.",
-      "Dates over another stay are refused with the clash named. Depending on the desk's setting, a free request is blocked at once or confirmed by the desk; you get an e-mail either way.",
+      "Dates over another stay are refused with the clash named. Depending on the desk's setting, a free request is blocked at once or confirmed by the desk; you get a message either way.",
+      "Repairs: report what needs fixing, with photos from your phone. The desk quotes it; a quote above your approval limit waits for you to approve or decline it, and you see every step with who and when.",
+      "Documents: your management agreement, inspection reports and insurance are under Documents, to download. Only you and the desk can open them.",
+      "Messages: the desk tells you when your stay is decided, a quote waits for you, a repair is done or a document is added — by e-mail, Telegram or LINE, as you asked. To change where they go, write to the desk.",
+      "Security: under Security you can add a code from an authenticator app on your phone to your sign-in. Keep the recovery codes it gives you: each signs you in once if you lose the phone.",
       "Forgot your password? Use the link under the sign-in form: a link valid once, for 7 days, comes by e-mail.",
     ],
   },
