@@ -74,6 +74,20 @@ function dayOf(value: IcsDate): string {
   return value.dateOnly ? localDay(value) : bangkokToday(value);
 }
 
+/** The day of an instant in a zone (an IANA name; UTC when it is not one). */
+function zonedDay(at: Date, zone: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone ?? "UTC",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
 /** How an occurrence is named in its key: the day of an all-day one, else its instant. */
 function instantKey(value: IcsDate): string {
   return value.dateOnly ? localDay(value) : value.toISOString();
@@ -576,12 +590,12 @@ function* seriesSteps(
   }
   if (master) {
     const event = master.event;
-    const excluded = new Set(
-      Object.values(event.exdate ?? {})
-        .filter(isDate)
-        .map((d) => occurrenceKey(master.key, d)),
-    );
+    const exdates = Object.values(event.exdate ?? {}).filter(isDate);
+    const excluded = new Set(exdates.map((d) => occurrenceKey(master.key, d)));
     const start = event.start as IcsDate;
+    // An EXDATE that is a date takes out a timed occurrence on that day (in the series' zone).
+    const excludedDays = new Set(exdates.filter((d) => d.dateOnly).map(localDay));
+    const dayInZone = (at: IcsDate) => zonedDay(at, start.tz);
     const end = isDate(event.end) ? (event.end as IcsDate) : undefined;
     const starts: IcsDate[] = [];
     if (event.rrule) {
@@ -598,6 +612,7 @@ function* seriesSteps(
     for (const at of starts) {
       const key = occurrenceKey(master.key, at);
       if (excluded.has(key) || overrides.has(key)) continue;
+      if (!at.dateOnly && excludedDays.size > 0 && excludedDays.has(dayInZone(at))) continue;
       if (at.dateOnly) {
         const first = localDay(at);
         add(key, { start: first, end: addDays(first, days) });

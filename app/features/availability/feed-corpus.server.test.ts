@@ -1,0 +1,242 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calendarFeeds } from "../../db/schema.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { addDays, bangkokToday, TIME_ZONE } from "./calendar-dates.ts";
+import { readFeedEvents } from "./feed-events.server.ts";
+import { listStays, replaceFeedStays } from "./stays.server.ts";
+import { insertTestUnit } from "./test-units.server.ts";
+
+/**
+ * Real-world calendars (feed-corpus/SOURCES.md) read by the product and, night by night,
+ * compared with what a second parser, Mozilla's ical.js, computes: its own reading of the
+ * text, its own expansion of RRULE, RDATE, EXDATE and RECURRENCE-ID, its own time zones.
+ * The reference follows the product's documented rules (docs/calendars.md): whole Phuket days,
+ * the end the first free day (a timed event takes at least its first day), floating times in
+ * Phuket, the highest SEQUENCE of a repeated event, cancelled events left out, and the window
+ * of a year back to three years ahead.
+ */
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "feed-corpus");
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith(".ics"))
+  .sort();
+
+type Time = InstanceType<typeof ICAL.Time>;
+
+const bangkokDay = (ms: number) => bangkokToday(new Date(ms));
+const validZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The instant of a wall-clock time in an IANA zone, by Intl (two passes for the offset). */
+function zonedMs(t: Time, zone: string): number {
+  const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  const offset = (ms: number) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).formatToParts(new Date(ms));
+    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - ms;
+  };
+  const first = wall - offset(wall);
+  return wall - offset(first);
+}
+
+/** The Phuket day of a reference time, and its instant (null for a date). */
+function dayOfTime(t: Time, tzid: string | null): { day: string; ms: number | null } {
+  if (t.isDate) {
+    const day = `${t.year}-${String(t.month).padStart(2, "0")}-${String(t.day).padStart(2, "0")}`;
+    return { day, ms: null };
+  }
+  const zone = t.zone;
+  let ms: number;
+  if (zone && zone.tzid === "UTC") ms = t.toUnixTime() * 1000;
+  else if (zone && zone.tzid !== "floating" && zone.component) ms = t.toUnixTime() * 1000;
+  else if (tzid && validZone(tzid)) ms = zonedMs(t, tzid);
+  else ms = zonedMs(t, TIME_ZONE);
+  return { day: bangkokDay(ms), ms };
+}
+
+/** The nights (Phuket dates) the reference finds taken in a file. */
+function referenceNights(text: string, now: Date): Set<string> {
+  // ical.js reads no byte-order mark.
+  const root = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, "")));
+  for (const tz of root.getAllSubcomponents("vtimezone")) {
+    const zone = new ICAL.Timezone(tz);
+    if (!ICAL.TimezoneService.has(zone.tzid)) ICAL.TimezoneService.register(zone);
+  }
+  const today = bangkokToday(now);
+  const earliestEnd = addDays(today, -365);
+  const latestStart = addDays(today, 3 * 366);
+  const nights = new Set<string>();
+  const take = (start: string, end: string) => {
+    if (end < earliestEnd || start > latestStart) return;
+    for (let d = start; d < end; d = addDays(d, 1)) nights.add(d);
+  };
+  const span = (start: Time, end: Time | null, startTz: string | null, endTz: string | null) => {
+    const s = dayOfTime(start, startTz);
+    let e = end ? dayOfTime(end, endTz).day : addDays(s.day, 1);
+    if (e <= s.day) e = addDays(s.day, 1);
+    take(s.day, e);
+  };
+  const tzOf = (c: InstanceType<typeof ICAL.Component>, name: string) =>
+    (c.getFirstProperty(name)?.getParameter("tzid") as string | undefined) ?? null;
+
+  // Events by UID (or their content when they have none); one per RECURRENCE-ID, highest SEQUENCE.
+  const latest = new Map<string, InstanceType<typeof ICAL.Component>>();
+  for (const c of root.getAllSubcomponents("vevent")) {
+    if (!c.hasProperty("dtstart")) continue;
+    const uid =
+      (c.getFirstPropertyValue("uid") as string | null) ??
+      `~${c.getFirstProperty("dtstart")?.toICALString()}|${c.getFirstProperty("dtend")?.toICALString()}|${c.getFirstPropertyValue("summary")}`;
+    const rid = c.getFirstProperty("recurrence-id")?.toICALString() ?? "";
+    const id = `${uid}\n${rid}`;
+    const seen = latest.get(id);
+    const seq = (c: InstanceType<typeof ICAL.Component>) =>
+      Number(c.getFirstPropertyValue("sequence") ?? 0);
+    if (!seen || seq(c) >= seq(seen)) latest.set(id, c);
+  }
+  const groups = new Map<string, InstanceType<typeof ICAL.Component>[]>();
+  for (const [id, c] of latest) {
+    const uid = id.split("\n")[0] as string;
+    groups.set(uid, [...(groups.get(uid) ?? []), c]);
+  }
+  const cancelled = (c: InstanceType<typeof ICAL.Component>) =>
+    String(c.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
+  const windowEnd = ICAL.Time.fromJSDate(new Date(`${addDays(latestStart, 2)}T00:00:00Z`), true);
+
+  for (const group of groups.values()) {
+    const master = group.find((c) => !c.hasProperty("recurrence-id"));
+    const overrides = group.filter((c) => c.hasProperty("recurrence-id"));
+    if (!master) {
+      for (const o of overrides) {
+        if (cancelled(o)) continue;
+        const ev = new ICAL.Event(o);
+        span(ev.startDate, ev.endDate, tzOf(o, "dtstart"), tzOf(o, "dtend") ?? tzOf(o, "dtstart"));
+      }
+      continue;
+    }
+    if (cancelled(master)) continue;
+    const event = new ICAL.Event(master, { exceptions: overrides, strictExceptions: true });
+    if (!event.isRecurring() && overrides.length === 0) {
+      span(
+        event.startDate,
+        master.hasProperty("dtend") || master.hasProperty("duration") ? event.endDate : null,
+        tzOf(master, "dtstart"),
+        tzOf(master, "dtend") ?? tzOf(master, "dtstart"),
+      );
+      continue;
+    }
+    const iterator = event.iterator();
+    let steps = 0;
+    for (let next = iterator.next(); next && steps < 200_000; next = iterator.next()) {
+      steps++;
+      if (next.compare(windowEnd) > 0) break;
+      const details = event.getOccurrenceDetails(next);
+      const item = details.item.component;
+      if (cancelled(item)) continue;
+      const hasEnd = item.hasProperty("dtend") || item.hasProperty("duration");
+      const startTz = tzOf(item, "dtstart");
+      span(
+        details.startDate,
+        hasEnd || !master ? details.endDate : null,
+        startTz,
+        tzOf(item, "dtend") ?? startTz,
+      );
+    }
+    // Overrides of occurrences the rule does not make (moved from an RDATE, say) stand alone.
+  }
+  return nights;
+}
+
+/** A "now" for each file that puts its events in the import window: a year after its first. */
+function nowFor(text: string): Date {
+  const events = text.replace(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE/g, "");
+  const firsts = [...events.matchAll(/^DTSTART[^:\r\n]*:(\d{8})/gm)]
+    .map((m) => m[1] as string)
+    .sort();
+  const first = firsts[0] ?? "20260101";
+  const day = `${first.slice(0, 4)}-${first.slice(4, 6)}-${first.slice(6, 8)}`;
+  return new Date(`${addDays(day, 360)}T05:00:00Z`);
+}
+
+const nightsOf = (events: { start: string; end: string }[]) => {
+  const out = new Set<string>();
+  for (const e of events) for (let d = e.start; d < e.end; d = addDays(d, 1)) out.add(d);
+  return out;
+};
+const sorted = (s: Set<string>) => [...s].sort();
+
+describe("real-world calendars, read night by night as a second parser reads them", () => {
+  it("holds the files it lists, each with its source", () => {
+    // Sixteen files so far; the aim is twenty (Airbnb, Booking.com and VRBO exports to add).
+    expect(FILES.length).toBeGreaterThanOrEqual(16);
+    const sources = readFileSync(path.join(DIR, "SOURCES.md"), "utf8");
+    for (const file of FILES) expect(sources, file).toContain(file);
+  });
+
+  it.each(FILES)("%s", async (file) => {
+    const text = readFileSync(path.join(DIR, file), "utf8");
+    const now = nowFor(text);
+    const reading = await readFeedEvents(text, { now });
+    const expected = sorted(referenceNights(text, now));
+    expect(expected.length, "the reference finds nights").toBeGreaterThan(0);
+    const actual = sorted(nightsOf(reading.events));
+    // The nights one reads and the other does not, named (the first few), then all compared.
+    expect({
+      missing: expected.filter((d) => !actual.includes(d)).slice(0, 8),
+      extra: actual.filter((d) => !expected.includes(d)).slice(0, 8),
+      skipped: reading.skipped,
+    }).toEqual({ missing: [], extra: [], skipped: {} });
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe.each(TEST_ENGINES)("the corpus stored on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("stores every file's occurrences under distinct keys, and a second reading changes nothing", async () => {
+    const db = database.db;
+    for (const [i, file] of FILES.entries()) {
+      const text = readFileSync(path.join(DIR, file), "utf8");
+      const now = nowFor(text);
+      const unit = await insertTestUnit(db, `corpus-${i}-${engine}`);
+      const [feed] = await db
+        .insert(calendarFeeds)
+        .values({ propertyId: unit, name: file, url: `https://feeds.example/${i}.ics` })
+        .returning();
+      const { events } = await readFeedEvents(text, { now });
+      await db.transaction((tx) => replaceFeedStays(tx, unit, feed?.id ?? 0, events));
+      const stored = await listStays(db, unit);
+      expect(stored, file).toHaveLength(events.length);
+      expect(
+        sorted(nightsOf(stored.map((s) => ({ start: s.startDate, end: s.endDate })))),
+        file,
+      ).toEqual(sorted(referenceNights(text, now)));
+      const again = await db.transaction((tx) => replaceFeedStays(tx, unit, feed?.id ?? 0, events));
+      expect(again, file).toEqual({ added: 0, changed: 0, removed: 0 });
+    }
+  });
+});
