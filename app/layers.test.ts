@@ -86,6 +86,10 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     modules: ["documents.server.ts"],
     usedBy: ["owner-statements"],
   },
+  "owner-statements": {
+    modules: ["statements.server.ts"],
+    usedBy: ["owner-dashboard"],
+  },
 };
 
 /** Imports that break the rule on purpose, each with its reason. None today. */

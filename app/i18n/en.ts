@@ -293,7 +293,7 @@ export const en = {
     definitions:
       "Occupancy: nights let to tenants or guests, out of the nights the unit could be let (your own stays and maintenance are left out). Per night (average daily rate): income divided by the nights let.",
     incomePortal:
-      "Income: rent received from the unit's tenants, on the day it was received (deposits are not income).",
+      "Income: rent received from tenants on the day it was paid (deposits are not income) and short stays' prices on their check-out day, before the channels' commissions.",
     incomeSample: "Illustrative figures: a two-bedroom pool villa, not a real unit.",
     programGuaranteed: "Guaranteed 7%",
     programRevenueShare: "Revenue share 70:30",
@@ -307,9 +307,11 @@ export const en = {
     compareSame: "Both programs would have paid the same.",
     compareMissing:
       "The guaranteed figure needs the unit's property value: ask the desk to add it.",
+    compareNet: "Net revenue",
     compareBasis:
-      "Guaranteed: 7% a year of {{value}}, 1.75% a quarter, by days. Revenue share: 70% of net revenue of {{net}}.",
-    compareBasisNet: "Revenue share: 70% of net revenue of {{net}}.",
+      "Guaranteed: 7% a year of {{value}}, 1.75% a quarter, by days, less the expenses you bear ({{expenses}}). Revenue share: 70% of net revenue, the income less channel commissions and those expenses.",
+    compareBasisNet:
+      "Revenue share: 70% of net revenue, the income less channel commissions and the expenses you bear.",
     noUnits: "The dashboard appears once the desk adds your units.",
     unknownUnit: "This unit is not one of yours.",
   },

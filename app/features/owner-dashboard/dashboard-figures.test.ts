@@ -182,26 +182,41 @@ describe("what the other program would have paid", () => {
     expect(revenueShareOwnerPart(-5_000)).toBe(-3_500);
   });
 
-  it("sets each unit's own program against the other", () => {
+  it("sets each unit's own program against the other, as statements count them", () => {
     const period = { start: "2026-01-01", end: "2027-01-01" };
+    // Rent 1,200,000 and a stay of 400,000 less its 60,000 commission, less 40,000 of expenses
+    // the owner bears: net 1,500,000, of which 70% is 1,050,000. Guaranteed: 840,000 less the
+    // same 40,000.
+    const ledger = {
+      rents: [{ amount: 1_000_000 }, { amount: 200_000 }],
+      stays: [{ gross: 400_000, commission: 60_000 }],
+      ownerExpenses: [{ amount: 25_000 }, { amount: 15_000 }],
+    };
     expect(
       compareProgramsFor({
         unitName: "Villa",
         program: "guaranteed",
         propertyValueBaht: 12_000_000,
         programStart: "2026-01-01",
-        netRevenueBaht: 1_500_000,
+        ledger,
         period,
       }),
-    ).toMatchObject({ actualBaht: 840_000, otherBaht: 1_050_000, missing: null });
+    ).toMatchObject({
+      actualBaht: 800_000,
+      otherBaht: 1_050_000,
+      missing: null,
+      netRevenueBaht: 1_500_000,
+      expensesBaht: 40_000,
+    });
     // A revenue-share unit: the guaranteed figure runs over the whole period.
+    const small = { rents: [{ amount: 300_000 }], stays: [], ownerExpenses: [] };
     expect(
       compareProgramsFor({
         unitName: "Condo",
         program: "revenue-share",
         propertyValueBaht: 4_000_000,
         programStart: null,
-        netRevenueBaht: 300_000,
+        ledger: small,
         period,
       }),
     ).toMatchObject({ actualBaht: 210_000, otherBaht: 280_000, missing: null });
@@ -211,7 +226,7 @@ describe("what the other program would have paid", () => {
         program: "revenue-share",
         propertyValueBaht: null,
         programStart: null,
-        netRevenueBaht: 300_000,
+        ledger: small,
         period,
       }),
     ).toMatchObject({ actualBaht: 210_000, otherBaht: null, missing: "property-value" });

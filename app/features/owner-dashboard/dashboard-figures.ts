@@ -155,8 +155,10 @@ export interface ProgramComparison {
   otherBaht: number | null;
   /** Why a figure is missing: the guaranteed figure needs the property value. */
   missing: "property-value" | null;
-  /** Net revenue the revenue-share figure is taken from. */
+  /** Net revenue the revenue-share figure is taken from: income less commissions and expenses. */
   netRevenueBaht: number;
+  /** Expenses the owner bears over the period (taken off under either program). */
+  expensesBaht: number;
   propertyValueBaht: number | null;
 }
 

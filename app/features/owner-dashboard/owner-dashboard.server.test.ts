@@ -3,6 +3,8 @@ import {
   leaseDues,
   leasePayments,
   leases,
+  ledgerExpenses,
+  ledgerStays,
   ownerStatementParts,
   ownerStatements,
   stays,
@@ -114,6 +116,34 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
       ["2026-11-27", 60_000, "rent"],
     ]);
     await leaseWithPayments(borisUnit, [["2026-11-02", 999_999, "rent"]]);
+    // The condo's ledger: the short stay's price and the channel's commission (income on the
+    // check-out day), an expense the owner bears, one the company bears (never the owner's).
+    await db.insert(ledgerStays).values({
+      propertyId: condo,
+      checkIn: "2026-11-20",
+      checkOut: "2026-11-25",
+      channel: "airbnb",
+      grossBaht: 30_000,
+      commissionBaht: 4_500,
+    });
+    await db.insert(ledgerExpenses).values([
+      {
+        propertyId: condo,
+        spentOn: "2026-11-10",
+        category: "cleaning",
+        vendor: "Clean Co",
+        amountBaht: 1_500,
+        bearer: "owner",
+      },
+      {
+        propertyId: condo,
+        spentOn: "2026-11-11",
+        category: "maintenance",
+        vendor: "Fix Co",
+        amountBaht: 9_999,
+        bearer: "company",
+      },
+    ]);
     // Statements' payouts: Anna was paid 200,000 and 7,000 this year and 150,000 last year;
     // a part not paid yet and Boris's payout are not hers to count.
     const paidPart = async (
@@ -167,22 +197,23 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
     const view = await loadOwnerDashboard(database.db, anna, null, now);
     expect(view?.units.map((u) => u.id).sort()).toEqual([villa, condo].sort());
     expect([view?.data.from, view?.data.to]).toEqual(["2025-12-01", "2026-11-26"]);
-    // Rent 60,000 + 60,000; the deposit is not income. A year earlier: 50,000.
-    // Nights let: 57 (villa) + 5 (condo) = 62 of 2 × 361 = 722 → 8.6%; a year earlier 7 of
-    // 722 − 5 owner nights = 717 → 1.0%. Per night: 120,000 / 62 = 1,935.48; 50,000 / 7 = 7,142.86.
+    // Rent 60,000 + 60,000 (the deposit is not income) and the condo's stay, 30,000. A year
+    // earlier: 50,000. Nights let: 57 (villa) + 5 (condo) = 62 of 2 × 361 = 722 → 8.6%; a year
+    // earlier 7 of 722 − 5 owner nights = 717 → 1.0%. Per night: 150,000 / 62 = 2,419.35;
+    // 50,000 / 7 = 7,142.86.
     expect(view?.data.totals).toEqual({
-      incomeBaht: 120_000,
+      incomeBaht: 150_000,
       previousIncomeBaht: 50_000,
-      incomeYearOnYear: 140,
+      incomeYearOnYear: 200,
       occupancy: 9,
       previousOccupancy: 1,
-      averageDailyRate: 1_935,
+      averageDailyRate: 2_419,
       previousAverageDailyRate: 7_143,
       payoutsYearToDateBaht: 207_000,
     });
     expect(view?.data.months.at(-1)).toEqual({
       key: "2026-11",
-      incomeBaht: 60_000,
+      incomeBaht: 90_000,
       rentedNights: 31,
       availableNights: 52,
     });
@@ -200,8 +231,11 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
     // From 15 Jan: 76 of Q1's 90 days (177,333.33), Q2 and Q3 whole (420,000), 57 of Q4's 92
     // days (130,108.70): 727,442. Revenue share: 70% of 120,000.
     expect(byName.guaranteed).toMatchObject({ actualBaht: 727_442, otherBaht: 84_000 });
+    // The condo: 30,000 − 4,500 commission − 1,500 owner's expense = 24,000 net; 70% is 16,800.
     expect(byName["revenue-share"]).toMatchObject({
-      actualBaht: 0,
+      netRevenueBaht: 24_000,
+      expensesBaht: 1_500,
+      actualBaht: 16_800,
       otherBaht: null,
       missing: "property-value",
     });
@@ -209,7 +243,7 @@ describe.each(TEST_ENGINES)("the owner dashboard's figures on %s", (engine) => {
 
   it("shows one unit when asked, and nothing of a unit that is not the owner's", async () => {
     const one = await loadOwnerDashboard(database.db, anna, condo, now);
-    expect(one?.data.totals.incomeBaht).toBe(0);
+    expect(one?.data.totals.incomeBaht).toBe(30_000);
     expect(one?.data.months.at(-1)?.rentedNights).toBe(5);
     expect(one?.data.comparisons.map((c) => c.program)).toEqual(["revenue-share"]);
     // Nothing was paid for the condo.

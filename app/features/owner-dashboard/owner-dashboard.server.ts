@@ -1,14 +1,11 @@
 /**
  * The dashboard's figures for one owner: their units only (every query starts from the owner's
- * id joined to unit_owners), nights from the calendar's stays, income from the rent received on
- * the units' leases.
+ * id joined to unit_owners), nights from the calendar's stays, income, commissions and expenses
+ * from each unit's ledger as statements read it, payouts from the statements' paid parts.
  */
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import {
-  leaseDues,
-  leasePayments,
-  leases,
   ownerStatementParts,
   ownerStatements,
   properties,
@@ -17,6 +14,7 @@ import {
   unitPrograms,
 } from "../../db/schema.ts";
 import { businessToday } from "../../domain/date-time.ts";
+import { readLedger } from "../owner-statements/statements.server.ts";
 import {
   addUnits,
   type DashboardData,
@@ -85,42 +83,42 @@ export async function loadOwnerDashboard(
               lt(stays.startDate, window.end),
             ),
           );
-  // Rent received: payments on the units' leases, deposits left out (they are the tenant's).
-  const paymentRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            propertyId: leases.propertyId,
-            day: leasePayments.paidOn,
-            amountBaht: leasePayments.amount,
-          })
-          .from(leasePayments)
-          .innerJoin(leases, eq(leases.id, leasePayments.leaseId))
-          .leftJoin(leaseDues, eq(leaseDues.id, leasePayments.dueId))
-          .where(
-            and(
-              inArray(leases.propertyId, ids),
-              gte(leasePayments.paidOn, before.start),
-              lt(leasePayments.paidOn, window.end),
-              or(isNull(leaseDues.id), ne(leaseDues.kind, "deposit")),
-            ),
-          );
-
-  const perUnit = shown.map((unit) => {
+  // The units' ledgers over both years, read as statements read them.
+  const perUnit = [];
+  for (const unit of shown) {
+    const ledger = await readLedger(db, unit.id, { start: before.start, end: window.end });
     const unitStays = stayRows.filter((s) => s.propertyId === unit.id);
-    const income = paymentRows.filter((p) => p.propertyId === unit.id);
-    const months = monthFigures(window, unitStays, income);
-    const previousMonths = monthFigures(before, unitStays, income);
-    return { unit, months, previousMonths };
-  });
+    // Income is what the unit earned: rent on the day it was paid, a stay on its check-out day.
+    const income = [
+      ...ledger.rents.map((r) => ({ day: r.paidOn, amountBaht: r.amount })),
+      ...ledger.stays.map((s) => ({ day: s.checkOut, amountBaht: s.grossBaht })),
+    ];
+    const inWindow = (day: string) => day >= window.start && day < window.end;
+    perUnit.push({
+      unit,
+      months: monthFigures(window, unitStays, income),
+      previousMonths: monthFigures(before, unitStays, income),
+      ledger: {
+        rents: ledger.rents.filter((r) => inWindow(r.paidOn)),
+        stays: ledger.stays
+          .filter((s) => inWindow(s.checkOut))
+          .map((s) => ({ gross: s.grossBaht, commission: s.commissionBaht })),
+        ownerExpenses: [
+          ...ledger.expenses
+            .filter((e) => inWindow(e.spentOn))
+            .map((e) => ({ amount: e.amountBaht })),
+          ...ledger.repairs.filter((r) => inWindow(r.on)).map((r) => ({ amount: r.cost ?? 0 })),
+        ],
+      },
+    });
+  }
   const months: MonthFigures[] =
     perUnit.length > 0 ? addUnits(perUnit.map((u) => u.months)) : monthFigures(window, [], []);
   const previousMonths: MonthFigures[] =
     perUnit.length > 0
       ? addUnits(perUnit.map((u) => u.previousMonths))
       : monthFigures(before, [], []);
-  const comparisons = perUnit.flatMap(({ unit, months: unitMonths }) =>
+  const comparisons = perUnit.flatMap(({ unit, ledger }) =>
     unit.program
       ? [
           compareProgramsFor({
@@ -128,8 +126,7 @@ export async function loadOwnerDashboard(
             program: unit.program,
             propertyValueBaht: unit.propertyValueBaht,
             programStart: unit.programStart,
-            // No commissions or expenses are recorded yet: net revenue is the rent received.
-            netRevenueBaht: unitMonths.reduce((sum, m) => sum + m.incomeBaht, 0),
+            ledger,
             period: window,
           }),
         ]

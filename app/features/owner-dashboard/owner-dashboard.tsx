@@ -359,6 +359,10 @@ function Comparisons({
               <dd className="text-end font-semibold tabular-nums text-ink-900">
                 {c.otherBaht === null ? "–" : money(c.otherBaht)}
               </dd>
+              <dt className="min-w-0 text-ink-600">{t("ownerDashboard.compareNet")}</dt>
+              <dd className="text-end tabular-nums text-ink-900" data-figure="net">
+                {money(c.netRevenueBaht)}
+              </dd>
             </dl>
             <p className="mt-2 text-sm text-ink-900">
               {c.actualBaht === null || c.otherBaht === null
@@ -377,9 +381,9 @@ function Comparisons({
               {c.propertyValueBaht
                 ? t("ownerDashboard.compareBasis", {
                     value: money(c.propertyValueBaht),
-                    net: money(c.netRevenueBaht),
+                    expenses: money(c.expensesBaht),
                   })
-                : t("ownerDashboard.compareBasisNet", { net: money(c.netRevenueBaht) })}
+                : t("ownerDashboard.compareBasisNet")}
             </p>
           </li>
         ))}

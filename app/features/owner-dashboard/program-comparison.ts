@@ -7,9 +7,12 @@ import {
   divideRounded,
   guaranteedQuarter,
   guaranteedTerm,
+  guaranteedTotals,
+  type LedgerInput,
   overlapDays,
   quarterOf,
   revenueShareSplit,
+  revenueShareTotals,
 } from "../../domain/owner-money.ts";
 import type { OwnerProgramKind } from "../../domain/owners.ts";
 import type { Period, ProgramComparison } from "./dashboard-figures.ts";
@@ -48,33 +51,42 @@ export function revenueShareOwnerPart(netRevenueBaht: number): number {
   return revenueShareSplit(netRevenueBaht).owner;
 }
 
-/** Both programs' owner parts for one unit over `period`, its own program's first. */
+/**
+ * Both programs' owner parts for one unit over `period`, its own program's first, from the
+ * unit's ledger of the period, as statements compute them: the guaranteed return less the
+ * expenses the owner bears; the revenue share's 70% of income less commissions and those
+ * expenses.
+ */
 export function compareProgramsFor(unit: {
   unitName: string;
   program: OwnerProgramKind;
   propertyValueBaht: number | null;
   programStart: string | null;
-  netRevenueBaht: number;
+  ledger: LedgerInput;
   period: Period;
 }): ProgramComparison {
+  const shared = revenueShareTotals(unit.ledger);
   const guaranteed =
     unit.propertyValueBaht && unit.propertyValueBaht > 0
-      ? guaranteedReturnFor(
-          unit.propertyValueBaht,
-          unit.period,
-          unit.program === "guaranteed" ? unit.programStart : null,
-        )
+      ? guaranteedTotals(
+          guaranteedReturnFor(
+            unit.propertyValueBaht,
+            unit.period,
+            unit.program === "guaranteed" ? unit.programStart : null,
+          ),
+          unit.ledger.ownerExpenses,
+        ).ownerShare
       : null;
-  const revenueShare = revenueShareOwnerPart(unit.netRevenueBaht);
-  const own = unit.program === "guaranteed" ? guaranteed : revenueShare;
-  const other = unit.program === "guaranteed" ? revenueShare : guaranteed;
+  const own = unit.program === "guaranteed" ? guaranteed : shared.ownerShare;
+  const other = unit.program === "guaranteed" ? shared.ownerShare : guaranteed;
   return {
     unitName: unit.unitName,
     program: unit.program,
     actualBaht: own,
     otherBaht: other,
     missing: guaranteed === null ? "property-value" : null,
-    netRevenueBaht: unit.netRevenueBaht,
+    netRevenueBaht: shared.net,
+    expensesBaht: shared.expenses,
     propertyValueBaht: unit.propertyValueBaht,
   };
 }

@@ -56,7 +56,7 @@ export function sampleDashboard(unitName: string): DashboardData {
         program: "revenue-share",
         propertyValueBaht: PROPERTY_VALUE,
         programStart: null,
-        netRevenueBaht: net,
+        ledger: { rents: [{ amount: net }], stays: [], ownerExpenses: [] },
         period: window,
       }),
     ],
