@@ -83,7 +83,7 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     usedBy: ["owner-statements"],
   },
   "owner-portal": {
-    modules: ["documents.server.ts"],
+    modules: ["documents.server.ts", "owner-alerts.server.ts", "owner-messages.server.ts"],
     usedBy: ["owner-statements"],
   },
   "owner-statements": {

@@ -1018,6 +1018,11 @@ export const en = {
     documentUnitText:
       "Hello {{name}},\n\nThe desk added “{{title}}” for {{unit}} to your documents:\n{{link}}",
     documentOwnText: "Hello {{name}},\n\nThe desk added “{{title}}” to your documents:\n{{link}}",
+    statementSubject: "Statement published: {{unit}}, {{period}}",
+    statementText:
+      "Hello {{name}},\n\nYour statement for {{unit}}, {{period}}, is published. Your payout: {{amount}}.\n\nSee every line, and download it as PDF or CSV:\n{{link}}",
+    statementCorrectedText:
+      "Hello {{name}},\n\nThe statement for {{unit}}, {{period}}, has a corrected version ({{version}}). Your payout in it: {{amount}}. The page says what changed and why:\n{{link}}",
   },
   ownerStatements: {
     nav: "Statements",

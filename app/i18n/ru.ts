@@ -1057,6 +1057,11 @@ export const ru = {
       "Здравствуйте, {{name}}!\n\nОфис добавил документ «{{title}}» по {{unit}} в ваш кабинет:\n{{link}}",
     documentOwnText:
       "Здравствуйте, {{name}}!\n\nОфис добавил документ «{{title}}» в ваш кабинет:\n{{link}}",
+    statementSubject: "Опубликован отчёт: {{unit}}, {{period}}",
+    statementText:
+      "Здравствуйте, {{name}}!\n\nОтчёт по объекту {{unit}} за {{period}} опубликован. Ваша выплата: {{amount}}.\n\nВсе строки, PDF и CSV:\n{{link}}",
+    statementCorrectedText:
+      "Здравствуйте, {{name}}!\n\nУ отчёта по объекту {{unit}} за {{period}} новая, исправленная версия ({{version}}). Ваша выплата в ней: {{amount}}. Что изменилось и почему, сказано на странице:\n{{link}}",
   },
   ownerStatements: {
     nav: "Отчёты",

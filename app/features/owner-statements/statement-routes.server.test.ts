@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRuntime } from "../../db/runtime.server.ts";
-import { owners, unitOwners, unitPrograms } from "../../db/schema.ts";
+import { outbox, owners, unitOwners, unitPrograms } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
@@ -19,6 +19,7 @@ import { insertTestUnit } from "../availability/test-units.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
 import { createOwnerSession } from "../owner-portal/owner-sessions.server.ts";
 import { addExpense, addLedgerStay, storeReceipt } from "./ledger.server.ts";
+import { alertStatementPublished } from "./statement-alerts.server.ts";
 import { textCell } from "./statement-csv.ts";
 import { approveStatement, generateDraft, publishStatement } from "./statements.server.ts";
 
@@ -213,6 +214,28 @@ describe.each(TEST_ENGINES)("owners' statement pages and files on %s", (engine) 
       expect((await get(fileRoute, `/owner/statements/${id}.pdf`, cookie, { id })).status).toBe(
         302,
       );
+  });
+
+  it("tells each owner of a publication in their language, with their payout and the link", async () => {
+    const db = database.db;
+    const before = (await db.select().from(outbox)).length;
+    const queued = await alertStatementPublished(db, published, {
+      publicUrl: SITE,
+      notifications: {
+        email: { smtpUrl: "smtp://127.0.0.1:2525", from: "desk@owner.test", desk: [] },
+        telegram: undefined,
+      },
+    });
+    expect(queued).toBe(1);
+    const rows = (await db.select().from(outbox)).slice(before);
+    expect(rows.map((r) => [r.channel, r.purpose])).toEqual([["email", "owner-alert"]]);
+    const payload = rows[0]?.payload as { to: string[]; subject: string; text: string };
+    expect(payload.to).toEqual(["anna@example.com"]);
+    expect(payload.subject).toBe(
+      "Опубликован отчёт: Unit anna-condo, 1 окт. 2026 г. – 31 окт. 2026 г.",
+    );
+    expect(payload.text.replace(/[\u00a0\u202f]/g, " ")).toContain("Ваша выплата: 11 900 ฿");
+    expect(payload.text).toContain(`${SITE}/ru/owner/statements/${published}`);
   });
 
   it("exports the month for the accountant only to the desk", async () => {

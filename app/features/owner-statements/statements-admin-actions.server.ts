@@ -21,6 +21,7 @@ import {
   stayFormSchema,
   withholdingFormSchema,
 } from "./ledger-schema.ts";
+import { alertStatementPublished } from "./statement-alerts.server.ts";
 import {
   approveStatement,
   correctStatement,
@@ -103,7 +104,13 @@ export async function statementAction(
         await returnToDraft(db, id);
         return { ok: true, message: "Back to draft." };
       case "publish":
-        await publishStatement(db, id, adminId, businessToday(), onPublished);
+        await publishStatement(
+          db,
+          id,
+          adminId,
+          businessToday(),
+          onPublished ?? ((tx, row) => alertStatementPublished(tx, row.id, getRuntime().config)),
+        );
         getRuntime().outbox?.nudge();
         return { ok: true, message: "Published; the owners are told." };
       case "delete":
