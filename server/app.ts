@@ -13,6 +13,7 @@ import { sweepUnusedUploads } from "../app/features/admin/media-sweep.server.ts"
 import { ensureBootstrapAccount } from "../app/features/auth/accounts.server.ts";
 import { startAvailabilityJobs } from "../app/features/availability/jobs.server.ts";
 import { blogPictures } from "../app/features/blog/posts.server.ts";
+import { sendAvailabilityNotices } from "../app/features/leads/availability-notices.server.ts";
 import { createSenders, startOutboxWorker } from "../app/features/leads/outbox.server.ts";
 import { startLeaseJob } from "../app/features/leases/lease-jobs.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
@@ -141,6 +142,13 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     logger,
     isReady: () => runtime.databaseReady,
     afterMail: () => outboxWorker.nudge(),
+    // "Notify me when it is free": in the same round, one notice per request whose unit is free.
+    alsoDaily: (db) =>
+      sendAvailabilityNotices(db, {
+        publicUrl: config.publicUrl,
+        contacts: config.contacts,
+        notifications: config.notifications,
+      }),
   });
   // Leases: rent reminders to tenants, the desk's TM30 and deposit alerts, erasure past retention.
   const leaseJob = startLeaseJob({

@@ -359,3 +359,96 @@ export function newsletterConfirmationEmail(input: {
     kind: "transactional",
   };
 }
+
+const NOTICE = {
+  en: {
+    subject: (brand: string, unit: string, from: string) =>
+      `${brand}: ${unit} is free from ${from}`,
+    greeting: "Hello,",
+    free: (unit: string, from: string, until: string | null) =>
+      until
+        ? `${unit} is free from ${from} until ${until}.`
+        : `${unit} is free from ${from}, with nothing booked after that.`,
+    asked: (on: string) => `You asked us on ${on} to tell you when it is free for your dates.`,
+    link: "To ask for it or book a viewing, open the unit's page:",
+    once: "This is the only notice we send for that request. Free units go quickly: the sooner you write, the better.",
+    contacts: "You can reach us any time:",
+    phone: "Phone",
+    unsubscribe:
+      "To receive no more marketing e-mails from us (notices like this, new-unit alerts, newsletters), open:",
+    signature: (brand: string) => `Kind regards,\n${brand}`,
+  },
+  ru: {
+    subject: (brand: string, unit: string, from: string) =>
+      `${brand}: объект ${unit} свободен с ${from}`,
+    greeting: "Здравствуйте!",
+    free: (unit: string, from: string, until: string | null) =>
+      until
+        ? `Объект ${unit} свободен с ${from} по ${until}.`
+        : `Объект ${unit} свободен с ${from}, дальше бронирований нет.`,
+    asked: (on: string) => `${on} вы просили сообщить, когда он освободится на ваши даты.`,
+    link: "Чтобы оставить заявку или записаться на просмотр, откройте страницу объекта:",
+    once: "Это единственное уведомление по этой заявке. Свободные объекты быстро занимают: лучше написать поскорее.",
+    contacts: "Связаться с нами:",
+    phone: "Телефон",
+    unsubscribe:
+      "Чтобы больше не получать от нас рекламные письма (такие уведомления, подборки новых объектов, рассылку), откройте:",
+    signature: (brand: string) => `С уважением,\n${brand}`,
+  },
+} as const;
+
+/**
+ * "Notify me when it is free", kept: the unit, the free dates, the unit's page, once per request,
+ * in the visitor's language, with a link that stops all marketing.
+ */
+export function availabilityNoticeEmail(input: {
+  email: string;
+  language: Language;
+  unit: { name: string; slug: string; building: string; unitCode: string };
+  /** First free day, and the last one when a stay follows (ISO dates). */
+  freeFrom: string;
+  freeUntil: string | null;
+  askedOn: string;
+  publicUrl: string;
+  contacts: Contacts;
+  unsubscribeUrl: string;
+}): EmailMessage {
+  const lang = input.language;
+  const n = NOTICE[lang];
+  const name = `${input.unit.name} (${input.unit.building} · ${input.unit.unitCode})`;
+  const from = formatDate(input.freeFrom, lang);
+  const until = input.freeUntil ? formatDate(input.freeUntil, lang) : null;
+  const text = [
+    n.greeting,
+    "",
+    n.free(name, from, until),
+    n.asked(formatDate(input.askedOn, lang)),
+    "",
+    n.link,
+    unitUrl(input.publicUrl, input.unit.slug, lang),
+    "",
+    n.once,
+    "",
+    n.contacts,
+    `${n.phone}: ${input.contacts.phone}`,
+    `WhatsApp: https://wa.me/${input.contacts.whatsapp}`,
+    `E-mail: ${input.contacts.email}`,
+    "",
+    n.signature(input.contacts.brandName),
+    "",
+    n.unsubscribe,
+    input.unsubscribeUrl,
+  ].join("\n");
+  return {
+    to: [input.email],
+    subject: n
+      .subject(input.contacts.brandName, input.unit.name, from)
+      .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+      .slice(0, 200),
+    text,
+    replyTo: input.contacts.email,
+    kind: "marketing",
+    unsubscribeUrl: input.unsubscribeUrl,
+    oneClickUnsubscribe: true,
+  };
+}

@@ -3,7 +3,7 @@
  * no daylight saving), after deleting the searches nobody confirmed or kept. Every server schedules it; an advisory lock lets one of them run it, and a
  * second run finds nothing new anyway (units already listed are marked as seen).
  */
-import type { Database } from "../../db/client.server.ts";
+import type { AppDatabase, Database } from "../../db/client.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
   forgetStaleSearches,
@@ -36,6 +36,8 @@ export function startSavedSearchJob(options: {
   isReady: () => boolean;
   /** Called when messages were written: the outbox sends them now. */
   afterMail: () => void;
+  /** Other daily mail run in the same round, under the same lock (availability notices). */
+  alsoDaily?: (db: AppDatabase) => Promise<{ mailed: number }>;
 }): SavedSearchJob {
   const { database, logger } = options;
   let timer: NodeJS.Timeout | undefined;
@@ -49,7 +51,9 @@ export function startSavedSearchJob(options: {
       const outcome = await database.tryExclusive(ALERTS_LOCK_ID, async () => {
         const forgotten = await forgetStaleSearches(database.db);
         if (forgotten > 0) logger.info({ forgotten }, "stale saved searches deleted");
-        return sendSearchAlerts(database.db, options.settings);
+        const alerts = await sendSearchAlerts(database.db, options.settings);
+        const also = options.alsoDaily ? await options.alsoDaily(database.db) : { mailed: 0 };
+        return { ...alerts, mailed: alerts.mailed + also.mailed };
       });
       if (!outcome.ran) return { ran: false, mailed: 0 };
       if (outcome.value.mailed > 0) {
