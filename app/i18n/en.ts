@@ -575,12 +575,13 @@ export const en = {
     moreMonths: "Show all 12 months",
     monthLabel: "{{month}}: taken days are crossed out",
     alertTitle: "Notify me when it is free",
-    alertIntro: "Leave your e-mail and we will write as soon as {{unit}} is free for you.",
+    alertIntro:
+      "Leave your e-mail: we check the calendar every day and write to you once, within a day of {{unit}} being free from your date.",
     alertEmail: "E-mail",
     alertFrom: "Wanted from",
     alertSubmit: "Notify me",
     alertSending: "Saving…",
-    alertDone: "Thank you! We will write to you when {{unit}} is free.",
+    alertDone: "Thank you! We will write to you when {{unit}} is free from your date, once.",
   },
   forms: {
     optional: "optional",
