@@ -37,5 +37,5 @@ if (builtAt === 0 || changedAt > builtAt) {
       ? "No build yet: building the site..."
       : "Sources changed: rebuilding the site...",
   );
-  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../lib/paths.server.ts";
 import { DurableNodeFS, durableStartParams } from "./durable-fs.server.ts";
+import { packedCluster } from "./empty-cluster.server.ts";
 import * as schema from "./schema.ts";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,11 +81,15 @@ async function openEmbedded(dataDir: string | undefined): Promise<Database> {
     unlock = await lockFolder(dataDir);
   }
   // On disk, commits are synced to the disk before they answer (see durable-fs.server.ts).
+  // A new folder starts from the build's packed empty cluster when there is one.
+  const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, "PG_VERSION"));
+  const loadDataDir = fresh ? await packedCluster() : undefined;
   const client = dataDir
     ? await PGlite.create({
         dataDir,
         fs: new DurableNodeFS(dataDir),
         startParams: [...durableStartParams(), ...EMBEDDED_MEMORY_PARAMS],
+        ...(loadDataDir ? { loadDataDir } : {}),
       })
     : await PGlite.create({
         dataDir: "memory://",
