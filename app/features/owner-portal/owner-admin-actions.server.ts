@@ -1,6 +1,7 @@
 /** The desk's actions on /admin/owners and /admin/owners/:id; the route checks the admin first. */
 import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
+import { auditLog } from "../../db/schema.ts";
 import { parseId } from "../../lib/request-body.server.ts";
 import {
   createOwner,
@@ -21,6 +22,7 @@ import {
   setAutoApproveOwnerStays,
 } from "./owner-portal.server.ts";
 import { ownerFormSchema, readUnitOwnershipForm } from "./owner-schema.ts";
+import { OWNER_FACTORS } from "./owner-second-factor.server.ts";
 
 const done = (message: string) => ({ ok: true as const, message });
 const refused = (message: string, status = 400) =>
@@ -100,6 +102,7 @@ export async function loadOwnerForAdmin(id: number) {
     residency: owner.residency,
     approvalThresholdBaht: owner.approvalThresholdBaht,
     invited: owner.passwordHash !== null,
+    secondFactor: owner.totpEnabledAt !== null,
   };
 }
 
@@ -115,6 +118,21 @@ export async function ownerAction(id: number, form: FormData, adminId: number) {
       if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Check the form");
       await updateOwner(db, id, parsed.data, adminId);
       return done("Saved.");
+    }
+    if (intent === "reset-second-factor") {
+      // For an owner who lost both the phone and the recovery codes: the password alone again.
+      await db.transaction(async (tx) => {
+        await OWNER_FACTORS.clear(tx, id);
+        await tx.insert(auditLog).values({
+          adminUserId: adminId,
+          action: "reset-second-factor",
+          entity: "owner",
+          entityId: String(id),
+          before: { secondFactor: owner.totpEnabledAt !== null },
+          after: { secondFactor: false },
+        });
+      });
+      return done(`${owner.name} signs in with the password alone now.`);
     }
     if (intent === "invite") {
       const { token, mailed } = await db.transaction(async (tx) => {

@@ -377,7 +377,7 @@ export function OwnerEditAdmin({
   owner,
   result,
 }: {
-  owner: OwnerFieldValues & { id: number; invited: boolean };
+  owner: OwnerFieldValues & { id: number; invited: boolean; secondFactor: boolean };
   result?: { ok: boolean; message: string; link?: string } | undefined;
 }) {
   return (
@@ -409,6 +409,30 @@ export function OwnerEditAdmin({
             Send an invitation
           </button>
         </Form>
+        <p className="mt-4 text-sm text-ink-600">
+          {owner.secondFactor
+            ? "Sign-in asks for the password and a code from the owner's authenticator app."
+            : "Sign-in asks for the password only (the owner may add an authenticator app under Security)."}
+        </p>
+        {owner.secondFactor && (
+          <Form
+            method="post"
+            className="mt-2"
+            onSubmit={(event) => {
+              if (
+                !window.confirm(
+                  `Turn off ${owner.name}'s authenticator code? Do this only once you are sure it is them asking.`,
+                )
+              )
+                event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="reset-second-factor" />
+            <button type="submit" className={secondary}>
+              Turn off the authenticator code
+            </button>
+          </Form>
+        )}
       </section>
       <section className={panel} aria-labelledby="details-title">
         <h2 id="details-title" className="text-lg font-semibold text-sea-900">

@@ -5,14 +5,17 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRuntime } from "../../db/runtime.server.ts";
-import { owners, rateLimits } from "../../db/schema.ts";
+import { auditLog, owners, rateLimits } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import { clientAddressContext } from "../../lib/request-context.ts";
+import * as adminOwnerRoute from "../../routes/admin.owner.tsx";
 import * as securityRoute from "../../routes/owner.security.tsx";
 import * as ownerRoute from "../../routes/owner.tsx";
+import { createAccount } from "../auth/accounts.server.ts";
 import { hashPassword } from "../auth/password.server.ts";
+import { createSession } from "../auth/sessions.server.ts";
 import { base32Decode, totpCode, totpStep } from "../auth/totp.server.ts";
 import { createOwner } from "./owner-accounts.server.ts";
 import { ownerFormSchema } from "./owner-schema.ts";
@@ -256,5 +259,39 @@ describe.each(TEST_ENGINES)("an owner's optional second factor on %s", (engine) 
       session.replace("owner_session", "admin_session"),
     );
     expect(admin.status).toBe(401);
+  });
+
+  it("is turned off by the desk for an owner who lost phone and codes, with an audit entry", async () => {
+    await security({ intent: "begin" });
+    const key = (await securityPage()).security.enrolment?.secret ?? "";
+    await security({ intent: "confirm", code: codeNow(key) });
+    expect((await securityPage()).security.enrolled).toBe(true);
+    const admin = await createAccount(database.db, "desk@example.com", "coral reef at dawn");
+    const desk = `admin_session=${await createSession(database.db, admin.id)}`;
+    const reset = (cookie: string) =>
+      answerOf(() =>
+        adminOwnerRoute.action({
+          request: post(`/admin/owners/${owner}`, cookie, { intent: "reset-second-factor" }),
+          params: { id: String(owner) },
+          context: context(),
+        } as never),
+      );
+    // An owner's own session cannot do it.
+    expect((await reset(session)).status).not.toBe(200);
+    expect((await securityPage()).security.enrolled).toBe(true);
+    expect((await reset(desk)).body).toEqual({
+      ok: true,
+      message: "Anna signs in with the password alone now.",
+    });
+    expect((await securityPage()).security.enrolled).toBe(false);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "reset-second-factor"));
+    expect(entry).toMatchObject({
+      entity: "owner",
+      entityId: String(owner),
+      adminUserId: admin.id,
+    });
   });
 });
