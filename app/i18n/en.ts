@@ -1098,6 +1098,9 @@ export const en = {
       other: "other",
     },
     pdfTitle: "Owner statement",
+    yearSummary: "Each year (latest versions)",
+    year: "Year",
+    yearPart: "Your part",
     pdfPage: "Page {{page}} of {{of}}",
   },
 } as const;

@@ -1142,6 +1142,9 @@ export const ru = {
       other: "другое",
     },
     pdfTitle: "Отчёт владельца",
+    yearSummary: "По годам (последние версии)",
+    year: "Год",
+    yearPart: "Ваша часть",
     pdfPage: "Страница {{page}} из {{of}}",
   },
 };

@@ -10,6 +10,72 @@ const panel = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200";
 export const statementsPath = (lang: string, path = "") =>
   `${lang === "ru" ? "/ru" : ""}/owner/statements${path}`;
 
+/**
+ * Each year's totals of the owner's part, withholding and payout, from the latest version of each
+ * statement (a corrected period counts once).
+ */
+export function yearSummary(statements: OwnerStatementSummary[]) {
+  const latest = new Map<string, OwnerStatementSummary>();
+  for (const s of statements) {
+    const key = `${s.propertyId}:${s.periodStart}`;
+    const seen = latest.get(key);
+    if (!seen || seen.version < s.version) latest.set(key, s);
+  }
+  const years = new Map<string, { part: number; withholding: number; payout: number }>();
+  for (const s of latest.values()) {
+    const year = s.periodStart.slice(0, 4);
+    const y = years.get(year) ?? { part: 0, withholding: 0, payout: 0 };
+    y.part += s.part;
+    y.withholding += s.partWithholding;
+    y.payout += s.partPayout;
+    years.set(year, y);
+  }
+  return [...years.entries()].sort(([a], [b]) => b.localeCompare(a));
+}
+
+function YearSummary({ statements }: { statements: OwnerStatementSummary[] }) {
+  const { t, lang } = useT();
+  const years = yearSummary(statements);
+  if (years.length === 0) return null;
+  return (
+    <section className={panel} aria-labelledby="year-summary">
+      <h2 id="year-summary" className="font-display text-2xl text-sea-900">
+        {t("ownerStatements.yearSummary")}
+      </h2>
+      <table className="mt-3 w-full text-left text-ink-900">
+        <thead>
+          <tr className="text-sm text-ink-700">
+            <th scope="col" className="py-1">
+              {t("ownerStatements.year")}
+            </th>
+            <th scope="col" className="text-end">
+              {t("ownerStatements.yearPart")}
+            </th>
+            <th scope="col" className="text-end">
+              {t("ownerStatements.figures.withholding")}
+            </th>
+            <th scope="col" className="text-end">
+              {t("ownerStatements.figures.payout")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {years.map(([year, y]) => (
+            <tr key={year} className="border-t border-sand-200">
+              <th scope="row" className="py-1 font-medium">
+                {year}
+              </th>
+              <td className="text-end tabular-nums">{signedBaht(y.part, lang)}</td>
+              <td className="text-end tabular-nums">{signedBaht(y.withholding, lang)}</td>
+              <td className="text-end tabular-nums">{signedBaht(y.payout, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 export function OwnerStatements({ statements }: { statements: OwnerStatementSummary[] }) {
   const { t, lang } = useT();
   return (
@@ -43,6 +109,7 @@ export function OwnerStatements({ statements }: { statements: OwnerStatementSumm
           })}
         </ul>
       )}
+      <YearSummary statements={statements} />
     </>
   );
 }

@@ -758,6 +758,7 @@ export async function listOwnerStatements(db: Db, ownerId: number) {
       ...statementColumns,
       part: ownerStatementParts.amount,
       partPayout: ownerStatementParts.payout,
+      partWithholding: ownerStatementParts.withholding,
       sharePercent: ownerStatementParts.sharePercent,
       paidOn: ownerStatementParts.paidOn,
     })
