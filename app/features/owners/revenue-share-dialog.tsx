@@ -127,19 +127,19 @@ export function RevenueShareDialog({
           tabIndex={0}
           className="mt-3 overflow-x-auto rounded-2xl border border-sand-200 bg-white"
         >
-          <table className="w-full table-fixed text-left text-sm break-words hyphens-auto">
+          <table className="w-full table-fixed text-left text-xs break-words hyphens-auto sm:text-sm">
             <colgroup>
-              <col className="w-[34%]" />
+              <col className="w-[30%]" />
               <col />
               <col />
             </colgroup>
             <thead className="bg-sand-100 text-sea-900">
               <tr>
-                <td className="px-3 py-3 sm:px-4" />
-                <th scope="col" className="px-3 py-3 sm:px-4">
+                <td className="px-2 py-3 sm:px-4" />
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   {t("revenueShare.compare.roi", terms)}
                 </th>
-                <th scope="col" className="px-3 py-3 sm:px-4">
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   {t("revenueShare.compare.share", terms)}
                 </th>
               </tr>
@@ -147,11 +147,11 @@ export function RevenueShareDialog({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} className="border-t border-sand-200">
-                  <th scope="row" className="px-3 py-3 font-medium text-ink-900 sm:px-4">
+                  <th scope="row" className="px-2 py-3 font-medium text-ink-900 sm:px-4">
                     {row.label}
                   </th>
-                  <td className="px-3 py-3 text-ink-600 sm:px-4">{row.roi}</td>
-                  <td className="px-3 py-3 text-ink-600 sm:px-4">{row.share}</td>
+                  <td className="px-2 py-3 text-ink-600 sm:px-4">{row.roi}</td>
+                  <td className="px-2 py-3 text-ink-600 sm:px-4">{row.share}</td>
                 </tr>
               ))}
             </tbody>
