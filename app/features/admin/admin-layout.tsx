@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { DatabaseBadge } from "./admin-data.server.ts";
 
 const button =
@@ -24,6 +24,8 @@ export function AdminLayout({
   actions?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  // A property's pages (its form, its calendar) are under the Properties tab.
+  const { pathname } = useLocation();
   const tab = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-sea-900 text-white" : "text-ink-600 hover:bg-sand-100"}`;
   return (
@@ -58,7 +60,7 @@ export function AdminLayout({
           aria-label="Admin sections"
           className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-3 whitespace-nowrap sm:px-6"
         >
-          <NavLink to="/admin" end className={tab}>
+          <NavLink to="/admin" end={!pathname.startsWith("/admin/properties")} className={tab}>
             Properties
           </NavLink>
           <NavLink to="/admin/calendars" className={tab}>
