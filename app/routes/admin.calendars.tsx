@@ -31,7 +31,7 @@ const shade = (percent: number) =>
 
 /** The portfolio: every unit × the next six months, with the share of days taken. */
 export default function Calendars({ loaderData }: Route.ComponentProps) {
-  const { months, units } = loaderData;
+  const { months, units, troubled } = loaderData;
   const average = months.map((_, i) =>
     units.length === 0
       ? 0
@@ -39,10 +39,32 @@ export default function Calendars({ loaderData }: Route.ComponentProps) {
   );
   return (
     <AdminLayout title="Calendars" email={loaderData.email}>
+      {troubled.length > 0 && (
+        <section
+          aria-labelledby="trouble-heading"
+          className="mb-6 rounded-xl bg-white p-4 ring-1 ring-rose-300"
+        >
+          <h2 id="trouble-heading" className="font-semibold text-rose-800">
+            Calendar feeds in trouble ({troubled.length})
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="troubled-feeds">
+            {troubled.map((f) => (
+              <li key={f.id}>
+                <Link to={`/admin/properties/${f.propertyId}/calendar`} className="underline">
+                  {f.unitName}: {f.name}
+                </Link>{" "}
+                — {f.problem}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-sand-200">
         <table className="w-full text-sm">
           <caption className="p-3 text-left text-ink-600">
-            Occupancy: the share of each month's days taken by stays and blocks (Bangkok dates).
+            Occupancy: the share of each month's days taken, as the public calendar shows them
+            (Bangkok dates): stays and blocks, or for a unit without stays its status (marked “from
+            status”).
           </caption>
           <thead>
             <tr className="border-b border-sand-200">
@@ -66,6 +88,11 @@ export default function Calendars({ loaderData }: Route.ComponentProps) {
                   <span className="text-ink-500">
                     {u.building} · {u.unitCode}
                   </span>
+                  {u.fromStatus && (
+                    <span className="ml-2 rounded-full px-2 py-0.5 text-xs ring-1 ring-ink-500">
+                      from status
+                    </span>
+                  )}
                   {u.statusOverride && (
                     <span className="ml-2 rounded-full px-2 py-0.5 text-xs ring-1 ring-ink-500">
                       override

@@ -10,6 +10,8 @@ import {
   stayPageOf,
 } from "../features/availability/calendar-admin.server.ts";
 import { daysBetween } from "../features/availability/calendar-dates.ts";
+import { calendarMonths } from "../features/availability/month-grid.ts";
+import type { PublicCalendar } from "../features/availability/public-calendar.server.ts";
 import {
   STAY_KIND_LABELS,
   STAY_KINDS,
@@ -197,6 +199,72 @@ function StayPages({ page, pages, count }: { page: number; pages: number; count:
   );
 }
 
+const monthTitle = (key: string) =>
+  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${key}-01T00:00:00Z`),
+  );
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/** Six months of the unit's days, taken and free, as visitors see them: gaps show at once. */
+function MonthGrid({ calendar, fromStatus }: { calendar: PublicCalendar; fromStatus: boolean }) {
+  const months = calendarMonths(calendar.today, calendar.busy, 6);
+  return (
+    <section aria-labelledby="grid-heading" className="mb-6">
+      <h2 id="grid-heading" className="mb-1 text-lg font-semibold text-sea-900">
+        Next six months
+      </h2>
+      <p className="mb-3 text-sm text-ink-600">
+        Taken days are shaded and struck through, as on the unit's public page
+        {fromStatus ? "; with no stays, they follow the status set in the property form." : "."}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {months.map((month) => (
+          <table
+            key={month.key}
+            data-month={month.key}
+            className="w-full table-fixed border-separate border-spacing-0.5 rounded-lg bg-white p-2 text-center text-xs ring-1 ring-sand-200"
+          >
+            <caption className="pb-1 text-left font-semibold text-sea-900">
+              {monthTitle(month.key)}
+            </caption>
+            <thead>
+              <tr>
+                {WEEKDAYS.map((d) => (
+                  <th key={d} scope="col" className="py-0.5 font-medium text-ink-600">
+                    {d}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {month.weeks.map((week) => (
+                <tr key={week.find((d) => d)?.date}>
+                  {week.map((day, i) =>
+                    day ? (
+                      <td
+                        key={day.date}
+                        data-date={day.date}
+                        data-taken={day.taken ? "true" : undefined}
+                        className={`rounded py-1 ${day.past ? "text-ink-500" : day.taken ? "bg-rose-100 text-rose-900 line-through" : "bg-emerald-50 text-emerald-900"}`}
+                      >
+                        {day.day}
+                        {day.taken && !day.past && <span className="sr-only">, taken</span>}
+                      </td>
+                    ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: empty cells have no identity
+                      <td key={`empty-${i}`} />
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
   const {
     unit,
@@ -207,6 +275,7 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
     conflictCount: conflicts,
     page,
     pages,
+    calendar,
   } = loaderData;
   const result = useActionData<typeof action>() as CalendarActionResult | undefined;
   const busy = useNavigation().state === "submitting";
@@ -262,6 +331,8 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
+      <MonthGrid calendar={calendar} fromStatus={stayCount === 0 && unit.status !== "available"} />
+
       <section aria-labelledby="stays-heading" className="mb-6">
         <h2 id="stays-heading" className="mb-2 text-lg font-semibold text-sea-900">
           Stays and blocks
@@ -269,7 +340,11 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
         <Notice result={result} form="stays" />
         {pages > 1 && <StayPages page={page} pages={pages} count={stayCount} />}
         {stays.length === 0 ? (
-          <p className="text-ink-600">No stays.</p>
+          <p className="text-ink-600">
+            No stays.
+            {unit.status !== "available" &&
+              " The status above was set in the property form; the months show it until stays are added."}
+          </p>
         ) : (
           <ul className="space-y-2" aria-label="Stays">
             {stays.map((stay) => (

@@ -221,6 +221,32 @@ describe.each(TEST_ENGINES)("the admin calendar page on %s", (engine) => {
     expect(page.units.find((u) => u.id === id)?.occupancy).toEqual([100, 100, 100, 100, 100, 100]);
     expect(page.units.find((u) => u.id === unit)?.occupancy).toEqual([0, 0, 0, 0, 0, 0]);
 
+    // A unit occupied by its status alone (no stays), as the public calendar shows it: taken
+    // from today to the last day of next month (the day after rentedUntil is free).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(new Date());
+    const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+    const lastOfNext = new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+    const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const byStatus = await insertTestUnit(database.db, `by-status-${engine}`, {
+      status: "occupied",
+      rentedUntil: lastOfNext,
+    });
+    const again = (await portfolioRoute.loader({
+      request: new Request(`${SITE}/admin/calendars`, { headers: { cookie } }),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never)) as { units: { id: number; occupancy: number[]; fromStatus: boolean }[] };
+    const row = again.units.find((u) => u.id === byStatus);
+    expect(row?.occupancy).toEqual([
+      Math.round(((daysInMonth - d + 1) / daysInMonth) * 100),
+      100,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    expect(row?.fromStatus).toBe(true);
+
     const anonymous = await portfolioRoute
       .loader({
         request: new Request(`${SITE}/admin/calendars`),

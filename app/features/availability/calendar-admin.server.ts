@@ -9,6 +9,7 @@ import { skippedSummary } from "./feed-events.server.ts";
 import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
 import { applyHeldSync, type SyncResult, syncFeed } from "./ical-import.server.ts";
 import { monthSpans, occupancyByMonth } from "./occupancy.ts";
+import { loadPublicCalendar, PUBLIC_WINDOW, unitBusy } from "./public-calendar.server.ts";
 import { stayFormSchema } from "./stay-schema.ts";
 import {
   addStay,
@@ -72,7 +73,7 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
     .where(eq(properties.id, propertyId));
   if (!unit) return null;
   const today = bangkokToday(now);
-  const [counts, changes, feeds, nights] = await Promise.all([
+  const [counts, changes, feeds, nights, publicCalendar] = await Promise.all([
     stayCounts(db, propertyId),
     stayChanges(db, propertyId),
     db
@@ -81,6 +82,7 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
       .where(eq(calendarFeeds.propertyId, propertyId))
       .orderBy(asc(calendarFeeds.id)),
     feedNights(db, propertyId, today),
+    loadPublicCalendar(db, unit, now),
   ]);
   const pages = Math.max(1, Math.ceil(counts.total / STAYS_PER_PAGE));
   const current = Math.min(page, pages);
@@ -99,6 +101,8 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
     page: current,
     pages,
     changes,
+    /** The months as the unit page shows them (stays, or the status when there are none). */
+    calendar: publicCalendar,
     feeds: feeds.map((f) => ({
       id: f.id,
       name: f.name,
@@ -346,13 +350,17 @@ export async function calendarAction(request: Request, propertyId: number, admin
 
 const FEED_INTENTS = new Set(["add-feed", "remove-feed", "sync-feed", "apply-held"]);
 
-/** Every unit with its occupancy in each of the next `count` months: the portfolio view. */
+/**
+ * Every unit with its occupancy in each of the next `count` months: the portfolio view, taken
+ * days counted as the public calendar shows them (`unitBusy`): a unit's stays, or, when it has
+ * none in the public calendar's months, what its status says (then `fromStatus`). Feeds in
+ * trouble (failing or held) come first.
+ */
 export async function loadPortfolio(count = 6, now: Date = new Date()) {
   const db = getRuntime().database.db;
-  const months = monthSpans(bangkokToday(now), count);
-  const first = months[0]?.first ?? bangkokToday(now);
-  const end = months[months.length - 1]?.end ?? first;
-  const [units, rows] = await Promise.all([
+  const today = bangkokToday(now);
+  const months = monthSpans(today, count);
+  const [units, rows, feeds] = await Promise.all([
     db
       .select({
         id: properties.id,
@@ -360,6 +368,8 @@ export async function loadPortfolio(count = 6, now: Date = new Date()) {
         building: properties.building,
         unitCode: properties.unitCode,
         status: properties.status,
+        availableFrom: properties.availableFrom,
+        rentedUntil: properties.rentedUntil,
         statusOverride: properties.statusOverride,
       })
       .from(properties)
@@ -367,15 +377,49 @@ export async function loadPortfolio(count = 6, now: Date = new Date()) {
     db
       .select({ propertyId: stays.propertyId, start: stays.startDate, end: stays.endDate })
       .from(stays)
-      .where(and(sql`${stays.endDate} > ${first}`, sql`${stays.startDate} < ${end}`)),
+      .where(
+        and(
+          sql`${stays.endDate} > ${PUBLIC_WINDOW.from(today)}`,
+          sql`${stays.startDate} < ${PUBLIC_WINDOW.until(today)}`,
+        ),
+      ),
+    db
+      .select({
+        id: calendarFeeds.id,
+        name: calendarFeeds.name,
+        propertyId: calendarFeeds.propertyId,
+        lastError: calendarFeeds.lastError,
+        failingSince: calendarFeeds.failingSince,
+        held: calendarFeeds.held,
+      })
+      .from(calendarFeeds)
+      .where(sql`${calendarFeeds.lastError} is not null or ${calendarFeeds.held} is not null`)
+      .orderBy(asc(calendarFeeds.failingSince), asc(calendarFeeds.id)),
   ]);
   const byUnit = new Map<number, { start: string; end: string }[]>();
   for (const r of rows) byUnit.set(r.propertyId, [...(byUnit.get(r.propertyId) ?? []), r]);
+  const unitName = new Map(units.map((u) => [u.id, u.name]));
   return {
     months: months.map((m) => m.key),
-    units: units.map((u) => ({
-      ...u,
-      occupancy: occupancyByMonth(byUnit.get(u.id) ?? [], months),
+    units: units.map(({ availableFrom, rentedUntil, ...u }) => {
+      const own = byUnit.get(u.id) ?? [];
+      return {
+        ...u,
+        fromStatus: own.length === 0 && u.status !== "available",
+        occupancy: occupancyByMonth(
+          unitBusy(own, { status: u.status, availableFrom, rentedUntil }, today),
+          months,
+        ),
+      };
+    }),
+    troubled: feeds.map((f) => ({
+      id: f.id,
+      name: f.name,
+      propertyId: f.propertyId,
+      unitName: unitName.get(f.propertyId) ?? "",
+      problem: f.held
+        ? `Needs a look: would remove all ${f.held.removes} future blocks`
+        : `Failing${f.failingSince ? ` since ${f.failingSince.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}: ${f.lastError}`,
     })),
   };
 }

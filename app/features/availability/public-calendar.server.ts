@@ -17,6 +17,27 @@ export interface PublicCalendar {
  * What the unit page shows of a unit's calendar: the next 12 months (and a little more). A unit
  * with no stays shows what its typed status says.
  */
+/** The days the public calendar reads stays of: a month back, 400 days ahead. */
+export const PUBLIC_WINDOW = {
+  from: (today: string) => addDays(today, -31),
+  until: (today: string) => addDays(today, 400),
+};
+
+/**
+ * A unit's taken periods as the site shows them: its stays (in `PUBLIC_WINDOW`), joined, or,
+ * when it has none there, what its typed status says. The admin's occupancy report counts the
+ * same, so the desk and visitors see one calendar.
+ */
+export function unitBusy(
+  periods: readonly BusyPeriod[],
+  unit: { status: PropertyStatus; availableFrom: string | null; rentedUntil: string | null },
+  today: string,
+): BusyPeriod[] {
+  return periods.length > 0
+    ? mergeBusy(periods)
+    : busyFromTypedStatus(unit, today, PUBLIC_WINDOW.until(today));
+}
+
 export async function loadPublicCalendar(
   db: AppDatabase,
   unit: {
@@ -29,18 +50,18 @@ export async function loadPublicCalendar(
 ): Promise<PublicCalendar> {
   const propertyId = unit.id;
   const today = bangkokToday(now);
-  const until = addDays(today, 400);
+  const until = PUBLIC_WINDOW.until(today);
   const rows = await db
     .select({ start: stays.startDate, end: stays.endDate })
     .from(stays)
     .where(
       and(
         eq(stays.propertyId, propertyId),
-        sql`${stays.endDate} > ${addDays(today, -31)}`,
+        sql`${stays.endDate} > ${PUBLIC_WINDOW.from(today)}`,
         sql`${stays.startDate} < ${until}`,
       ),
     )
     .limit(2000);
-  const busy = rows.length > 0 ? mergeBusy(rows) : busyFromTypedStatus(unit, today, until);
+  const busy = unitBusy(rows, unit, today);
   return { today, busy };
 }
