@@ -121,23 +121,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </picture>
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-sea-900/30 via-sea-900/60 to-sea-900" />
-        <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-24">
+        <div className="mx-auto max-w-7xl px-4 pt-8 pb-6 sm:px-6 sm:pt-24 sm:pb-12">
           <p className="text-xs font-semibold tracking-[0.2em] text-sea-100 uppercase sm:text-sm">
             {t("hero.tagline")}
           </p>
-          <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight sm:text-6xl">
+          <h1 className="mt-3 max-w-3xl font-display text-3xl leading-tight sm:mt-4 sm:text-6xl">
             {t("hero.title")}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-sea-100">{t("hero.subtitle")}</p>
-          <div className="mt-10">
+          <p className="mt-3 max-w-2xl text-base text-sea-100 sm:mt-5 sm:text-lg">
+            {t("hero.subtitle")}
+          </p>
+          <div className="mt-5 sm:mt-10">
             <SearchPanel query={query} />
           </div>
         </div>
       </section>
 
-      <section id="units" className="mx-auto max-w-7xl scroll-mt-16 px-4 py-14 sm:px-6">
+      <section id="units" className="mx-auto max-w-7xl scroll-mt-16 px-4 py-8 sm:px-6 sm:py-14">
         <h2 className="font-display text-3xl text-sea-900 sm:text-4xl">{t("listing.heading")}</h2>
-        <p className="mt-2 text-ink-600">{t("listing.subheading")}</p>
+        <p className="mt-1 text-ink-600 sm:mt-2">{t("listing.subheading")}</p>
         <ListingSection key={listKey} query={query} listing={listing} />
         {/* The list's filters without order or page: what a saved search keeps. */}
         <SaveSearch

@@ -121,9 +121,10 @@ test.describe("sorting, chips and the count", () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/ru?sort=price-desc");
-    const apply = page.getByRole("button", { name: "Сортировать" });
-    await expect(apply).toBeVisible();
-    const box = await apply.boundingBox();
+    // The order applies as it is chosen: no button for it, one control for one job.
+    await expect(page.getByTestId("sort")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Сортировать" })).toHaveCount(0);
+    const box = await page.getByTestId("sort").boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     // The status tabs below it show all three labels, not one cut off at the edge.
     const tabs = page.getByRole("navigation", { name: "Статус объекта" });

@@ -130,11 +130,11 @@ test("the listing API answers bad filters with 400 and good ones with a page", a
     expect(unit.type).toBe("pool-villa");
     expect(unit.bedrooms).toBeGreaterThanOrEqual(4);
   }
-  // `matching` counts the filtered units of the status; `counts`, the whole portfolio.
+  // `matching` counts the filtered units of the status; `counts`, the filtered units by status.
   expect(listing.matching).toBe(listing.units.length);
+  expect(listing.counts.available).toBe(listing.matching);
   const all = await (await request.get("/api/units")).json();
-  expect(listing.counts).toEqual(all.counts);
-  expect(listing.counts.available).toBeGreaterThan(listing.matching);
+  expect(all.counts.available).toBeGreaterThan(listing.matching);
 });
 
 test("an unknown page is a real 404 with the site around it", async ({ page }) => {

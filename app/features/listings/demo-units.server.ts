@@ -248,7 +248,7 @@ const ROWS: Row[] = [
     facilities: [...CONDO, "Private jacuzzi", "Sea view"],
     en: "The top floor of The Trees: three bedrooms, a private rooftop jacuzzi and a 180-degree view of the rainforest and the sea.",
     ru: "Верхний этаж The Trees: три спальни, собственное джакузи на крыше и панорамный вид на тропический лес и море.",
-    pictures: ["terrace-2", "living-2", "bathroom-2", "condo-trees-2"],
+    pictures: ["living-2 flipped", "terrace-2", "bathroom-2", "condo-trees-2"],
   },
   {
     name: "Garden Terrace Condo",
@@ -340,7 +340,7 @@ const ROWS: Row[] = [
     facilities: [...CONDO, "Sea view", "Sauna"],
     en: "A two-bedroom suite on the fifth floor with a glass-fronted balcony over the gardens to the bay and the sunset.",
     ru: "Квартира с двумя спальнями на пятом этаже со стеклянным балконом с видом на сады, залив и закат.",
-    pictures: ["terrace-2", "bedroom-2", "condo-zen-2"],
+    pictures: ["terrace-2 flipped", "bedroom-2", "condo-zen-2"],
   },
   {
     name: "Zen Sky Penthouse",

@@ -60,6 +60,7 @@ export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; public
   );
   const allSaved = shared && units.every((u) => saved.includes(u.slug));
   const [justSaved, setJustSaved] = useState(false);
+  const [copied, setCopied] = useState<"done" | "failed" | null>(null);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -114,17 +115,51 @@ export function FavoritesPage({ data, publicUrl }: { data: FavoritesData; public
               {allSaved || justSaved ? t("find.savedAll") : t("find.saveAll")}
             </button>
           )}
-          <label className="min-w-0 flex-1 text-sm font-semibold text-ink-900 sm:max-w-md">
+        </div>
+      )}
+      {units.length > 0 && (
+        // The link on a row of its own: a phone shows it whole width, readable, with a Copy button.
+        <div className="mt-6 max-w-xl">
+          <label htmlFor="share-link" className="text-sm font-semibold text-ink-900">
             {t("find.shareLink")}
+          </label>
+          <div className="mt-1 flex gap-2">
             <input
+              id="share-link"
               readOnly
               value={shareUrl}
               data-testid="share-link"
+              aria-describedby="share-hint"
               onFocus={(event) => event.currentTarget.select()}
-              className="mt-1 block w-full rounded-xl border border-sand-200 bg-white px-3 py-2 font-normal text-ink-900"
+              className="block w-full min-w-0 flex-1 rounded-xl border border-sand-200 bg-white px-3 py-2 text-sm text-ink-900"
             />
-            <span className="mt-1 block font-normal text-ink-500">{t("find.shareHint")}</span>
-          </label>
+            {hydrated && (
+              <button
+                type="button"
+                onClick={async () => {
+                  try {
+                    await navigator.clipboard.writeText(shareUrl);
+                    setCopied("done");
+                  } catch {
+                    setCopied("failed");
+                  }
+                }}
+                className="shrink-0 rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
+              >
+                {t("find.copyLink")}
+              </button>
+            )}
+          </div>
+          <p id="share-hint" className="mt-1 text-sm text-ink-500">
+            {t("find.shareHint")}
+          </p>
+          <p role="status" className="text-sm font-medium text-ink-700">
+            {copied === "done"
+              ? t("find.linkCopied")
+              : copied === "failed"
+                ? t("find.copyFailed")
+                : ""}
+          </p>
         </div>
       )}
 

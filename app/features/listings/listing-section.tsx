@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
+import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { formatBaht } from "../../lib/format.ts";
 import { useSite } from "../../lib/use-site.ts";
 import { PriceNote } from "../../ui/price.tsx";
 import { PAGE_SIZE } from "./catalog.ts";
 import { hasAnyFilter, type ListingQuery, listingSearchParams } from "./filters.ts";
 import { SortAndChips } from "./sort-and-chips.tsx";
-import { StatusSummary, StatusTabs } from "./status-bar.tsx";
+import { StatusSummary } from "./status-bar.tsx";
 import type { StatusCounts, UnitSummary } from "./unit.ts";
 import { UnitCard } from "./unit-card.tsx";
 
@@ -103,8 +105,8 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
   }
 
   return (
-    <div className="mt-8 space-y-6">
-      <StatusSummary query={query} counts={listing.counts} />
+    <div className="mt-5 space-y-4 sm:mt-8 sm:space-y-6">
+      <StatusSummary query={query} counts={listing.counts} filtered={hasAnyFilter(query)} />
       {listing.source === "fallback" && (
         <p
           role="status"
@@ -114,19 +116,10 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
           {t("listing.fallbackNotice")}
         </p>
       )}
-      <SortAndChips query={query} total={total} />
+      <SortAndChips query={query} total={total}>
+        <ViewSwitch query={query} />
+      </SortAndChips>
       <PriceNote className="text-ink-600" />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusTabs query={query} />
-        <div className="flex flex-wrap items-center gap-3">
-          {units.length > 0 && !onMap && (
-            <p className="text-sm text-ink-500">
-              {t("listing.showing", { shown: units.length, total })}
-            </p>
-          )}
-          <ViewSwitch query={query} />
-        </div>
-      </div>
 
       <div className="relative" aria-busy={loadingList}>
         {loadingList && (
@@ -176,6 +169,11 @@ export function ListingSection({ query, listing }: { query: ListingQuery; listin
       {more.status === "failed" && (
         <p role="alert" className="text-center font-medium text-rose-700">
           {t("listing.loadMoreFailed")}
+        </p>
+      )}
+      {units.length > 0 && !onMap && (
+        <p className="text-center text-sm text-ink-500">
+          {t("listing.showing", { shown: units.length, total })}
         </p>
       )}
       {more.hasMore && units.length > 0 && !onMap && (
@@ -246,26 +244,50 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
   const site = useSite();
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
-  const unplaced = units.filter((u) => u.latitude === null || u.longitude === null).length;
-  const placeholder = (
-    <div className="flex h-[70vh] max-h-[36rem] min-h-80 items-start justify-center rounded-2xl bg-[#cfe8ec] pt-4 ring-1 ring-sand-200">
-      <p
-        role="status"
-        className="rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 shadow"
-      >
-        {t("map.loading")}
-      </p>
-      <noscript>
-        <p className="mx-4 rounded-xl bg-white px-4 py-3 text-ink-900 shadow">
-          {t("map.needsScript")}
+  const placed = units.filter((u) => u.latitude !== null && u.longitude !== null);
+  const unplaced = units.length - placed.length;
+  // The server's page (and the first render) says "Loading the map" only once scripts run; with
+  // JavaScript off it lists the units the map would pin, each with its price and a link.
+  const placeholder = (loading: boolean) => (
+    <div className="flex h-[70vh] max-h-[36rem] min-h-80 flex-col items-center overflow-y-auto rounded-2xl bg-[#cfe8ec] p-4 ring-1 ring-sand-200">
+      {loading && (
+        <p
+          role="status"
+          className="rounded-full bg-white px-4 py-2 text-sm font-medium text-sea-900 shadow"
+        >
+          {t("map.loading")}
         </p>
+      )}
+      <noscript>
+        <div className="w-full max-w-2xl rounded-xl bg-white px-4 py-3 text-ink-900 shadow">
+          <p>{t("map.needsScript")}</p>
+          <h3 className="mt-3 font-semibold text-sea-900">
+            {t("map.listTitle", { count: placed.length })}
+          </h3>
+          <ul data-testid="map-list" className="mt-2 divide-y divide-sand-100">
+            {placed.map((unit) => (
+              <li key={unit.slug} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <a
+                  href={localizePath(`/units/${unit.slug}`, lang)}
+                  className="font-medium text-sea-800 underline"
+                >
+                  {unit.name}
+                </a>
+                <span className="text-sm text-ink-600">
+                  {placeName(unit.location, lang)} · {formatBaht(unit.pricing.yearly, lang)}
+                  {t("property.perMonth")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
       </noscript>
     </div>
   );
   return (
     <div className="space-y-3">
       {inBrowser ? (
-        <Suspense fallback={placeholder}>
+        <Suspense fallback={placeholder(true)}>
           <UnitsMap
             units={units}
             unitHref={(slug) => localizePath(`/units/${slug}`, lang)}
@@ -276,7 +298,7 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
           />
         </Suspense>
       ) : (
-        placeholder
+        placeholder(false)
       )}
       {unplaced > 0 && (
         <p className="text-sm text-ink-600" data-testid="map-unplaced">

@@ -13,7 +13,6 @@ import {
 } from "./catalog.ts";
 import { type DemoUnit, demoMediaKey, demoUnits } from "./demo-units.server.ts";
 import {
-  hasAnyFilter,
   type ListingFilters,
   type ListingQuery,
   type ListingSort,
@@ -28,7 +27,7 @@ export interface UnitsSlice {
 }
 
 export interface Listing extends UnitsSlice {
-  /** Units of each status in the whole portfolio: the counters ignore the filters. */
+  /** Units of each status under the filters (the whole portfolio when there are none). */
   counts: StatusCounts;
   /** Units of the chosen status that match the filters ("Showing 9 of 12"). */
   matching: number;
@@ -208,10 +207,7 @@ export async function loadListing(
     : Promise.reject(new Error("No database configured"));
   const countsPromise = db
     ? withTimeout(
-        Promise.all([
-          countByStatus(db, {}),
-          hasAnyFilter(query) ? countByStatus(db, query) : undefined,
-        ]).then(([all, filtered]) => ({ all, matching: (filtered ?? all)[query.status] })),
+        countByStatus(db, query).then((counts) => ({ counts, matching: counts[query.status] })),
         options.countsTimeoutMs ?? COUNTS_TIMEOUT_MS,
       )
     : Promise.reject(new Error("No database configured"));
@@ -222,7 +218,7 @@ export async function loadListing(
     if (counts.status === "rejected") onError("counts", counts.reason);
     return {
       ...fallbackSlice(query, offset, limit),
-      counts: fallbackCounts({}),
+      counts: fallbackCounts(query),
       matching: fallbackCounts(query)[query.status],
       source: "fallback",
     };
@@ -230,7 +226,7 @@ export async function loadListing(
   if (counts.status === "rejected") onError("counts", counts.reason);
   return {
     ...list.value,
-    counts: counts.status === "fulfilled" ? counts.value.all : fallbackCounts({}),
+    counts: counts.status === "fulfilled" ? counts.value.counts : fallbackCounts(query),
     matching:
       counts.status === "fulfilled" ? counts.value.matching : fallbackCounts(query)[query.status],
     source: "database",

@@ -12,7 +12,7 @@ import { PRICE_RANGES } from "./catalog.ts";
 import { type ListingQuery, listingSearchParams, parseListingQuery } from "./filters.ts";
 
 const selectClass =
-  "mt-1 block w-full rounded-xl border border-sand-200 bg-white px-3 py-2.5 text-ink-900 shadow-sm";
+  "mt-1 block w-full min-w-0 rounded-xl border border-sand-200 bg-white px-2.5 py-2.5 text-ink-900 shadow-sm sm:px-3";
 
 /**
  * The four dropdowns and Search. A plain GET form (works without JavaScript); with JavaScript
@@ -31,7 +31,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       action={home}
       role="search"
       aria-label={t("search.label")}
-      className="grid gap-4 rounded-3xl bg-white/95 p-5 text-ink-900 shadow-2xl ring-1 ring-black/5 sm:grid-cols-2 lg:grid-cols-[repeat(4,1fr)_auto] lg:items-end"
+      className="grid grid-cols-2 gap-3 rounded-3xl bg-white/95 p-4 text-ink-900 shadow-2xl ring-1 ring-black/5 sm:gap-4 sm:p-5 lg:grid-cols-[repeat(4,1fr)_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         const form = new URLSearchParams(
@@ -48,7 +48,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       {query.currency && <input type="hidden" name="currency" value={query.currency} />}
       {query.view && <input type="hidden" name="view" value={query.view} />}
-      <label className="text-sm font-semibold">
+      <label className="min-w-0 text-sm font-semibold">
         {t("search.location")}
         <select name="location" defaultValue={query.location ?? ""} className={selectClass}>
           <option value="">{t("search.anyLocation")}</option>
@@ -59,7 +59,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
           ))}
         </select>
       </label>
-      <label className="text-sm font-semibold">
+      <label className="min-w-0 text-sm font-semibold">
         {t("search.type")}
         <select name="type" defaultValue={query.type ?? ""} className={selectClass}>
           <option value="">{t("search.anyType")}</option>
@@ -70,7 +70,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
           ))}
         </select>
       </label>
-      <label className="text-sm font-semibold">
+      <label className="min-w-0 text-sm font-semibold">
         {t("search.bedrooms")}
         <select name="bedrooms" defaultValue={query.bedrooms ?? ""} className={selectClass}>
           <option value="">{t("search.anyBedrooms")}</option>
@@ -81,7 +81,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
           ))}
         </select>
       </label>
-      <label className="text-sm font-semibold">
+      <label className="min-w-0 text-sm font-semibold">
         {t("search.price")}
         <select
           name="price"
@@ -99,11 +99,11 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
       </label>
       <button
         type="submit"
-        className="h-[46px] rounded-xl bg-coral-500 px-7 font-semibold text-white shadow transition hover:bg-coral-600 sm:col-span-2 lg:col-span-1"
+        className="col-span-2 h-[46px] rounded-xl bg-coral-500 px-7 font-semibold text-white shadow transition hover:bg-coral-600 lg:col-span-1"
       >
         {t("search.submit")}
       </button>
-      <p id="price-hint" className="-mt-2 text-xs text-ink-500 sm:col-span-2 lg:col-span-5">
+      <p id="price-hint" className="col-span-2 -mt-1 text-xs text-ink-500 sm:-mt-2 lg:col-span-5">
         {t("search.priceHint")}
         {query.currency && ` ${t("currency.filtersInBaht")}`}
       </p>

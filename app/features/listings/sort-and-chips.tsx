@@ -1,7 +1,6 @@
 import { Form, Link, useNavigate } from "react-router";
 import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { useFavorites } from "../favorites/favorites-store.ts";
 import { priceRangeById } from "./catalog.ts";
 import {
   DEFAULT_SORT,
@@ -23,7 +22,16 @@ const FILTER_KEYS = [
  * sort. The sort is a GET form with the other filters in hidden fields, so it works without
  * JavaScript; with it, choosing an order navigates at once.
  */
-export function SortAndChips({ query, total }: { query: ListingQuery; total: number }) {
+export function SortAndChips({
+  query,
+  total,
+  children,
+}: {
+  query: ListingQuery;
+  total: number;
+  /** Shown after the sort, in the same row (the list or map switch). */
+  children?: React.ReactNode;
+}) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const home = localizePath("/", lang);
@@ -45,7 +53,6 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
   };
   const active = FILTER_KEYS.filter((key) => query[key]);
   const hidden = listingSearchParams({ ...query, sort: undefined, page: 1 });
-  const saved = useFavorites().length;
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -88,23 +95,12 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           </ul>
         )}
       </div>
-      <div className="flex min-w-0 max-w-full flex-wrap items-end gap-3">
-        <Link
-          to={localizePath("/favorites", lang)}
-          data-testid="favorites-link"
-          className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold text-sea-900 underline-offset-2 hover:underline"
-        >
-          <span aria-hidden="true" className="text-coral-500">
-            ♥
-          </span>
-          {t("find.favorites")}
-          {saved > 0 && <span className="rounded-full bg-sea-50 px-2 text-xs">{saved}</span>}
-        </Link>
+      <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
         <Form
           method="get"
           action={home}
           key={query.sort ?? DEFAULT_SORT}
-          className="flex min-w-0 max-w-full items-end gap-2"
+          className="flex min-w-0 max-w-full items-center gap-2"
           onSubmit={(event) => {
             event.preventDefault();
             const sort = new FormData(event.currentTarget).get("sort");
@@ -115,29 +111,37 @@ export function SortAndChips({ query, total }: { query: ListingQuery; total: num
           {[...hidden].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <label className="min-w-0 flex-1 text-sm font-semibold text-ink-900">
-            {t("find.sortLabel")}
-            <select
-              name="sort"
-              defaultValue={query.sort ?? DEFAULT_SORT}
-              data-testid="sort"
-              onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              className="mt-1 block w-full min-w-0 rounded-xl border border-sand-200 bg-white px-3 py-2 text-ink-900 shadow-sm"
-            >
-              {LISTING_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`find.sort.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="submit"
-            className="shrink-0 rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
+          <label
+            htmlFor="listing-sort"
+            className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink-900"
           >
-            {t("find.sortApply")}
-          </button>
+            {t("find.sortLabel")}
+          </label>
+          <select
+            id="listing-sort"
+            name="sort"
+            defaultValue={query.sort ?? DEFAULT_SORT}
+            data-testid="sort"
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            className="block w-full min-w-0 rounded-xl border border-sand-200 bg-white px-3 py-2 text-sm text-ink-900 shadow-sm"
+          >
+            {LISTING_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`find.sort.${sort}`)}
+              </option>
+            ))}
+          </select>
+          {/* The order applies as it is chosen; without JavaScript a button sends it. */}
+          <noscript>
+            <button
+              type="submit"
+              className="shrink-0 rounded-xl border border-sea-900 px-3 py-2 text-sm font-semibold text-sea-900 hover:bg-sea-900 hover:text-white"
+            >
+              {t("find.sortApply")}
+            </button>
+          </noscript>
         </Form>
+        {children}
       </div>
     </div>
   );

@@ -19,61 +19,55 @@ function useStatusHref(query: ListingQuery) {
   };
 }
 
-/** Three clickable counters: how many units each status has under the current filters. */
-export function StatusSummary({ query, counts }: { query: ListingQuery; counts: StatusCounts }) {
+/**
+ * The status summary and the status tabs in one control: three links, one per status, each
+ * with how many units of that status match the filters; the current one is marked. A line
+ * above says what the numbers count (the whole portfolio, or the units matching the filters).
+ */
+export function StatusSummary({
+  query,
+  counts,
+  filtered,
+}: {
+  query: ListingQuery;
+  counts: StatusCounts;
+  filtered: boolean;
+}) {
   const { t } = useT();
   const href = useStatusHref(query);
+  const total = counts.available + counts.soon + counts.occupied;
   return (
-    <nav aria-label={t("status.summary")}>
-      <ul className="grid grid-cols-3 gap-2 sm:gap-4">
+    <nav aria-label={t("status.tabs")} aria-describedby="status-caption">
+      <p id="status-caption" className="mb-2 text-sm text-ink-600">
+        {t(filtered ? "status.captionFiltered" : "status.captionAll", { count: total })}
+      </p>
+      <ul className="grid grid-cols-3 gap-1 rounded-2xl bg-sand-100 p-1 sm:inline-grid sm:min-w-[36rem]">
         {PROPERTY_STATUSES.map((status) => (
-          <li key={status}>
+          <li key={status} className="min-w-0">
             <Link
               to={href(status)}
               preventScrollReset
               data-testid={`count-${status}`}
-              aria-current={status === query.status ? "true" : undefined}
-              className={`flex h-full flex-col rounded-2xl border p-3 transition sm:p-4 ${
+              aria-current={status === query.status ? "page" : undefined}
+              className={`flex h-full flex-col items-start gap-0.5 rounded-xl px-2.5 py-2 transition sm:flex-row sm:items-center sm:gap-2 sm:px-4 ${
                 status === query.status
-                  ? "border-sea-700 bg-sea-900 text-white shadow-lg"
-                  : "border-sand-200 bg-white text-ink-900 hover:border-sea-500"
+                  ? "bg-sea-900 text-white shadow"
+                  : "text-ink-900 hover:bg-white"
               }`}
             >
-              <span className="flex items-center gap-2 text-xs font-semibold sm:text-sm">
-                <span aria-hidden="true" className={`size-2.5 rounded-full ${DOT[status]}`} />
+              <span className="flex items-center gap-1.5 text-xs font-semibold sm:text-sm">
+                <span
+                  aria-hidden="true"
+                  className={`size-2 shrink-0 rounded-full ${DOT[status]}`}
+                />
                 {t(`status.${status}`)}
               </span>
-              <span className="mt-1 text-2xl font-bold sm:text-3xl">{counts[status]}</span>
-              <span className="sr-only">{t("status.counter", { count: counts[status] })}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** The status as tabs above the grid: one status is shown at a time. */
-export function StatusTabs({ query }: { query: ListingQuery }) {
-  const { t } = useT();
-  const href = useStatusHref(query);
-  return (
-    <nav aria-label={t("status.tabs")} className="overflow-x-auto">
-      {/* On a phone the three tabs share the row's width, so the longest Russian labels fit. */}
-      <ul className="flex w-full gap-1 rounded-full bg-sand-100 p-1 sm:inline-flex sm:w-auto">
-        {PROPERTY_STATUSES.map((status) => (
-          <li key={status} className="flex-auto sm:flex-none">
-            <Link
-              to={href(status)}
-              preventScrollReset
-              aria-current={status === query.status ? "page" : undefined}
-              className={`block rounded-full px-3 py-2 text-center text-sm sm:px-4 font-semibold whitespace-nowrap transition ${
-                status === query.status
-                  ? "bg-white text-sea-900 shadow"
-                  : "text-ink-600 hover:text-sea-900"
-              }`}
-            >
-              {t(`status.${status}`)}
+              <span
+                data-testid="status-count"
+                className="text-lg leading-tight font-bold sm:text-xl"
+              >
+                {counts[status]}
+              </span>
             </Link>
           </li>
         ))}

@@ -37,7 +37,7 @@ export function UnitCard({
       data-testid="unit-card"
       data-slug={unit.slug}
     >
-      <div className="relative aspect-[8/5] overflow-hidden bg-sand-100">
+      <div className="relative aspect-[16/9] overflow-hidden bg-sand-100 sm:aspect-[8/5]">
         {unit.image ? (
           <img
             src={unit.image.src}
@@ -58,9 +58,11 @@ export function UnitCard({
         <StatusBadge status={unit.status} className="absolute top-3 left-3" />
         <FavoriteButton slug={unit.slug} name={unit.name} className="absolute top-3 right-3 z-10" />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="flex flex-1 flex-col gap-2 p-4 sm:gap-3 sm:p-5">
         <div>
-          <Heading className="font-display text-xl font-semibold text-sea-900">{unit.name}</Heading>
+          <Heading className="font-display text-xl leading-snug font-semibold text-sea-900">
+            {unit.name}
+          </Heading>
           <p className="text-sm text-ink-500">
             {unit.building} · {unit.unitCode}
           </p>
@@ -73,8 +75,8 @@ export function UnitCard({
           <li>{t("property.bathrooms", { count: unit.bathrooms })}</li>
           <li>{t("property.size", { size: unit.sizeM2 })}</li>
         </ul>
-        <div className="mt-auto border-t border-sand-100 pt-3">
-          <p className="text-2xl font-bold text-sea-800" data-testid="card-price">
+        <div className="mt-auto border-t border-sand-100 pt-2 sm:pt-3">
+          <p className="text-xl font-bold text-sea-800 sm:text-2xl" data-testid="card-price">
             {price.shown(unit.pricing.yearly)}
             <span className="text-base font-medium text-ink-500">{t("property.perMonth")}</span>
           </p>
@@ -111,7 +113,7 @@ export function UnitCard({
         <Link
           to={href}
           state={{ fromListing: true }}
-          className="mt-1 inline-flex items-center justify-center rounded-xl bg-sea-900 px-4 py-2.5 text-sm font-semibold text-white transition group-hover:bg-sea-700 after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          className="mt-1 inline-flex items-center justify-center rounded-xl bg-sea-900 px-4 py-2 text-sm font-semibold text-white transition group-hover:bg-sea-700 after:absolute after:inset-0 after:rounded-2xl after:content-['']"
           aria-label={`${t("property.viewDetails")}: ${unit.name}`}
         >
           {t("property.viewDetails")}

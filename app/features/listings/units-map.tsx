@@ -11,13 +11,27 @@ import MapView from "../../ui/map/map-view.tsx";
 import { mapTexts } from "./map-texts.ts";
 import type { UnitSummary } from "./unit.ts";
 
+/** A price short enough for a pin: "฿18k", "18 тыс. ฿". */
+export function shortBaht(amount: number, lang: Language): string {
+  if (amount < 1000) return formatBaht(amount, lang);
+  const thousands = Math.round(amount / 1000);
+  return lang === "ru" ? `${thousands}\u00a0тыс.\u00a0฿` : `฿${thousands}k`;
+}
+
 /** The units that have a position, as pins named by their name and price. */
 function placedPoints(units: UnitSummary[], t: TranslateFunction, lang: Language): MapPoint[] {
   return units.flatMap((unit) => {
     const position = positionOf(unit);
     if (!position) return [];
     const price = formatBaht(unit.pricing.yearly, lang);
-    return [{ id: unit.slug, ...position, label: t("map.pin", { name: unit.name, price }) }];
+    return [
+      {
+        id: unit.slug,
+        ...position,
+        label: t("map.pin", { name: unit.name, price }),
+        badge: shortBaht(unit.pricing.yearly, lang),
+      },
+    ];
   });
 }
 

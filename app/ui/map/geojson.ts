@@ -4,12 +4,14 @@ import type { GeoPosition } from "../../domain/geo.ts";
 export interface MapPoint extends GeoPosition {
   id: string;
   label: string;
+  /** A short text shown on the pin (a unit's price); without it the pin shows a house. */
+  badge?: string;
 }
 
 export interface PointFeature {
   type: "Feature";
   geometry: { type: "Point"; coordinates: [longitude: number, latitude: number] };
-  properties: { id: string; label: string };
+  properties: { id: string; label: string; badge?: string };
 }
 
 export interface PointCollection {
@@ -24,7 +26,7 @@ export function pointsGeoJson(points: readonly MapPoint[]): PointCollection {
     features: points.map((point) => ({
       type: "Feature",
       geometry: { type: "Point", coordinates: [point.longitude, point.latitude] },
-      properties: { id: point.id, label: point.label },
+      properties: { id: point.id, label: point.label, badge: point.badge },
     })),
   };
 }

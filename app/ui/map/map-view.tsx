@@ -68,6 +68,8 @@ function element(tag: string, className: string, text?: string): HTMLElement {
 
 const PIN_CLASS =
   "flex size-9 cursor-pointer items-center justify-center rounded-full border-2 border-white bg-coral-500 text-white shadow-md transition hover:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sea-900";
+const BADGE_PIN_CLASS =
+  "flex h-8 cursor-pointer items-center rounded-full border-2 border-white bg-coral-500 px-2 text-xs font-bold whitespace-nowrap text-white shadow-md transition hover:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sea-900";
 const SELECTED_CLASS = "ring-4 ring-sea-900";
 
 /** What the map says, in the page's language. */
@@ -260,15 +262,23 @@ function fitTo(map: MapLibre, points: readonly GeoPosition[], singleZoom = 13) {
   else map.fitBounds(bounds, { padding: 48, maxZoom: 14, animate: false });
 }
 
-/** A pin: a button showing a house, named for screen readers by the point's label. */
-function pinButton(point: { id: string; label: string }, latest: Latest): HTMLElement {
-  const button = element("button", PIN_CLASS);
+/**
+ * A pin: a button showing its badge (a price) or a house, named for screen readers by the
+ * point's label, which starts with the badge so that what is seen is what is heard.
+ */
+function pinButton(
+  point: { id: string; label: string; badge?: string },
+  latest: Latest,
+): HTMLElement {
+  const button = element("button", point.badge ? BADGE_PIN_CLASS : PIN_CLASS);
   button.setAttribute("type", "button");
-  button.setAttribute("aria-label", point.label);
+  button.setAttribute("aria-label", point.badge ? `${point.badge}: ${point.label}` : point.label);
   button.dataset.testid = "map-pin";
   button.dataset.id = point.id;
-  button.innerHTML =
-    '<svg aria-hidden="true" viewBox="0 0 24 24" class="size-5" fill="currentColor"><path d="M12 3 2 11h3v9h5v-6h4v6h5v-9h3z"/></svg>';
+  if (point.badge) button.textContent = point.badge;
+  else
+    button.innerHTML =
+      '<svg aria-hidden="true" viewBox="0 0 24 24" class="size-5" fill="currentColor"><path d="M12 3 2 11h3v9h5v-6h4v6h5v-9h3z"/></svg>';
   button.addEventListener("click", (event) => {
     event.stopPropagation();
     latest.current.onOpenPoint?.(point.id, button);
@@ -312,6 +322,7 @@ function refreshClusters(
       point_count?: number;
       id?: string;
       label?: string;
+      badge?: string;
     };
     const key = properties.cluster ? `c:${properties.cluster_id}` : `p:${properties.id}`;
     if (seen.has(key)) continue;
@@ -336,10 +347,14 @@ function refreshClusters(
         const zoom = await source?.getClusterExpansionZoom(clusterId);
         map.easeTo({ center: [longitude, latitude], zoom: zoom ?? map.getZoom() + 2 });
       });
-      node = element("div", "");
+      // A group's number stays readable above any lone pin beside it.
+      node = element("div", "relative z-10");
       node.append(button);
     } else {
-      node = pinButton({ id: properties.id ?? "", label: properties.label ?? "" }, latest);
+      node = pinButton(
+        { id: properties.id ?? "", label: properties.label ?? "", badge: properties.badge },
+        latest,
+      );
     }
     markers.set(
       key,
@@ -363,11 +378,9 @@ function addLandmarks(map: MapLibre, texts: MapTexts, officePosition: GeoPositio
       texts.beach(beach.name),
     );
     label.dataset.testid = "map-beach";
-    new Marker({
-      element: label,
-      anchor: beach.east ? "left" : "right",
-      offset: [beach.east ? 6 : -6, 0],
-    })
+    // On the land side of the point; a west-coast label over the sea was cut off by the edge of
+    // a phone's narrow map.
+    new Marker({ element: label, anchor: "left", offset: [6, 0] })
       .setLngLat([beach.longitude, beach.latitude])
       .addTo(map);
   }

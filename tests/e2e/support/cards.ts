@@ -30,7 +30,7 @@ export async function readCards(page: Page): Promise<CardFacts[]> {
         name: text("h3"),
         meta: text("p", 1),
         status: text("span.rounded-full"),
-        yearly: Number(text("p.text-2xl").replace(/[^0-9]/g, "")),
+        yearly: Number(text("[data-testid=card-price]").replace(/[^0-9]/g, "")),
         bedrooms: Number.parseInt(bedrooms, 10),
       };
     }),
