@@ -23,8 +23,11 @@ import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
 import { createSenders, processDueMessages } from "../leads/outbox.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
+import { addDays } from "./calendar-dates.ts";
+import { unitCalendarIcs } from "./ical-export.server.ts";
 import { syncFeed } from "./ical-import.server.ts";
-import { listStays } from "./stays.server.ts";
+import { stayFormSchema } from "./stay-schema.ts";
+import { addStay, listStays } from "./stays.server.ts";
 import { insertTestUnit } from "./test-units.server.ts";
 
 /**
@@ -256,6 +259,39 @@ describe.each(TEST_ENGINES)("calendar feed health on %s", (engine) => {
     expect((await feedRow())?.held).toBeNull();
     const again = await post({ intent: "apply-held", id: String((await feedRow())?.id) });
     expect(again.status).toBe(409);
+  });
+
+  it("round trip: unit A's export added as a feed of unit B blocks exactly A's nights on B", async () => {
+    const db = database.db;
+    const a = await insertTestUnit(db, `trip-a-${engine}`);
+    const b = await insertTestUnit(db, `trip-b-${engine}`);
+    const written: [string, string, string][] = [
+      ["lease", "2027-01-01", "2027-03-01"],
+      ["maintenance", "2027-03-01", "2027-03-03"], // touches the lease
+      ["short-stay", "2027-03-10", "2027-03-11"], // one night
+      ["owner-block", "2027-12-30", "2028-01-02"], // over the new year
+    ];
+    for (const [kind, startDate, endDate] of written)
+      await addStay(db, a, stayFormSchema.parse({ kind, startDate, endDate }), {});
+    const ics = await unitCalendarIcs(db, `trip-a-${engine}`, {
+      publicUrl: SITE,
+      brandName: "Kamala Living",
+    });
+    answers.set(`/${engine}/trip-a.ics`, { status: 200, body: ics ?? "" });
+    const [feed] = await db
+      .insert(calendarFeeds)
+      .values({ propertyId: b, name: "Unit A", url: `http://${feedBase}/${engine}/trip-a.ics` })
+      .returning();
+    const result = await syncFeed(db, feed?.id ?? 0, { allowHosts: [feedBase], timeoutMs: 2000 });
+    expect(result).toMatchObject({ ok: true, added: 4 });
+    const nightsOf = (spans: [string, string][]) => {
+      const out: string[] = [];
+      for (const [start, end] of spans) for (let d = start; d < end; d = addDays(d, 1)) out.push(d);
+      return out.sort();
+    };
+    const onB = (await listStays(db, b)).map((s) => [s.startDate, s.endDate] as [string, string]);
+    expect(nightsOf(onB)).toEqual(nightsOf(written.map(([, s, e]) => [s, e])));
+    expect(nightsOf(onB)).toHaveLength(59 + 2 + 1 + 3);
   });
 
   it("a sync whose saving fails answers a failed sync, recorded on the feed, and throws nothing", async () => {
