@@ -49,6 +49,9 @@ export function OwnerSecurityPage({
   const busy = useNavigation().state === "submitting";
   const error = result && !result.ok ? result : null;
   const codes = result?.ok ? result.recoveryCodes : undefined;
+  // Codes just shown mean the app is confirmed, whatever page data is still on screen.
+  const setup = codes ? null : data.enrolment;
+  const enrolled = Boolean(codes) || data.enrolled;
   return (
     <section aria-labelledby="security-title" className="space-y-5">
       <h1 id="security-title" className="font-display text-3xl text-sea-900">
@@ -81,12 +84,12 @@ export function OwnerSecurityPage({
           </ul>
         </div>
       )}
-      {data.enrolment ? (
+      {setup ? (
         <div className={panel}>
           <h2 className="text-lg font-semibold text-ink-900">{t("ownerSecurity.setupTitle")}</h2>
           <p className="mt-1 text-ink-700">{t("ownerSecurity.setupIntro")}</p>
           <img
-            src={data.enrolment.qr}
+            src={setup.qr}
             alt={t("ownerSecurity.qrAlt")}
             width={200}
             height={200}
@@ -95,7 +98,7 @@ export function OwnerSecurityPage({
           <p className="mt-3 text-sm text-ink-700">
             {t("ownerSecurity.secretLabel")}{" "}
             <code data-testid="totp-secret" className="break-all font-mono text-ink-900">
-              {data.enrolment.secret}
+              {setup.secret}
             </code>
           </p>
           <Form method="post" className="mt-4 space-y-4">
@@ -124,7 +127,7 @@ export function OwnerSecurityPage({
             </button>
           </Form>
         </div>
-      ) : data.enrolled ? (
+      ) : enrolled ? (
         <div className={panel}>
           <p className="font-semibold text-ink-900">{t("ownerSecurity.on")}</p>
           <p className="mt-1 text-ink-700">
