@@ -20,6 +20,9 @@ export const en = {
     menu: "Menu",
     adminPanel: "Admin Panel",
     owners: "For owners: 7% ROI and 70:30",
+    ownersShort: "For owners",
+    favorites: "Favourites",
+    savedSearches: "New units by e-mail",
     skipToContent: "Skip to content",
   },
   hero: {
@@ -574,6 +577,7 @@ export const en = {
     takenRange: "Taken {{from}} – {{to}}",
     allFree: "Free every day of the next 12 months.",
     moreMonths: "Show all 12 months",
+    fewerMonths: "Show fewer months",
     monthLabel: "{{month}}: taken days are crossed out",
     alertTitle: "Notify me when it is free",
     alertIntro:

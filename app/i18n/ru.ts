@@ -23,6 +23,9 @@ export const ru = {
     menu: "Меню",
     adminPanel: "Панель администратора",
     owners: "Владельцам: ROI 7% и 70:30",
+    ownersShort: "Владельцам",
+    favorites: "Избранное",
+    savedSearches: "Новые объекты по e-mail",
     skipToContent: "Перейти к содержанию",
   },
   hero: {
@@ -585,6 +588,7 @@ export const ru = {
     takenRange: "Занято {{from}} – {{to}}",
     allFree: "Свободно все дни ближайших 12 месяцев.",
     moreMonths: "Показать все 12 месяцев",
+    fewerMonths: "Показать меньше месяцев",
     monthLabel: "{{month}}: занятые дни зачёркнуты",
     alertTitle: "Сообщить, когда освободится",
     alertIntro:

@@ -62,10 +62,30 @@ export function SiteHeader({ brandName }: { brandName: string }) {
         </Link>
 
         <nav aria-label={t("nav.main")} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 xl:gap-1">
             {links(
-              "rounded-full px-3 py-2 text-sm font-medium text-ink-600 transition hover:bg-sea-50 hover:text-sea-900",
+              "rounded-full px-2.5 py-2 text-sm font-medium text-ink-600 transition hover:bg-sea-50 hover:text-sea-900 xl:px-3",
             )}
+            <li>
+              <Link
+                to={`${localizePath("/", lang)}#owners`}
+                className="rounded-full px-2.5 py-2 text-sm font-semibold text-sea-800 transition hover:bg-sea-50 xl:px-3"
+              >
+                {t("nav.ownersShort")}
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={localizePath("/favorites", lang)}
+                data-testid="header-favorites"
+                className="inline-flex items-center gap-1 rounded-full px-2.5 py-2 text-sm font-medium text-ink-600 transition hover:bg-sea-50 hover:text-sea-900"
+              >
+                <span aria-hidden="true" className="text-coral-500">
+                  ♥
+                </span>
+                {t("nav.favorites")}
+              </Link>
+            </li>
           </ul>
         </nav>
 
@@ -95,6 +115,27 @@ export function SiteHeader({ brandName }: { brandName: string }) {
               <ul>
                 {links("block rounded-xl px-4 py-3 font-medium text-ink-900 hover:bg-sea-50")}
                 <li className="mt-1 border-t border-sand-100 pt-1">
+                  <Link
+                    to={localizePath("/favorites", lang)}
+                    onClick={closeMenu}
+                    className="block rounded-xl px-4 py-3 font-medium text-ink-900 hover:bg-sea-50"
+                  >
+                    <span aria-hidden="true" className="text-coral-500">
+                      ♥{" "}
+                    </span>
+                    {t("nav.favorites")}
+                  </Link>
+                </li>
+                <li>
+                  <Link
+                    to={localizePath("/saved-searches", lang)}
+                    onClick={closeMenu}
+                    className="block rounded-xl px-4 py-3 font-medium text-ink-900 hover:bg-sea-50"
+                  >
+                    {t("nav.savedSearches")}
+                  </Link>
+                </li>
+                <li>
                   <Link
                     to={`${localizePath("/", lang)}#owners`}
                     onClick={closeMenu}

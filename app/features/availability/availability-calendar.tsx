@@ -115,9 +115,10 @@ export function AvailabilityCalendar({ calendar }: { calendar: PublicCalendar })
         </span>
       </p>
       <div className="mt-4">{grid(months.slice(0, FIRST_MONTHS))}</div>
-      <details className="mt-4">
+      <details className="group mt-4">
         <summary className="cursor-pointer rounded-full px-3 py-2 font-semibold text-sea-700 hover:bg-sea-50">
-          {t("availability.moreMonths")}
+          <span className="group-open:hidden">{t("availability.moreMonths")}</span>
+          <span className="hidden group-open:inline">{t("availability.fewerMonths")}</span>
         </summary>
         <div className="mt-4">{grid(months.slice(FIRST_MONTHS))}</div>
       </details>

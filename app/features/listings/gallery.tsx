@@ -78,8 +78,15 @@ export function Gallery({ images, name }: { images: UnitImage[]; name: string })
           setIndex(indexAfterSwipe(index, dx, count));
         }}
       >
+        {/* A tap or click on the photo opens it full screen; the "All N photos" button below does
+            the same for a keyboard, and a swipe (a moving touch) is no click. */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the button below is the keyboard's way */}
         <img
           key={image.src}
+          onClick={() => {
+            void loadViewer();
+            setViewing(true);
+          }}
           src={image.src}
           srcSet={image.srcSet}
           sizes="(min-width: 1024px) 760px, 100vw"
@@ -87,7 +94,7 @@ export function Gallery({ images, name }: { images: UnitImage[]; name: string })
           height={image.height ?? 1000}
           alt={t("property.photoNumbered", { name, number: index + 1, total: count })}
           fetchPriority={index === 0 ? "high" : "auto"}
-          className="aspect-[8/5] w-full object-cover"
+          className="aspect-[8/5] w-full cursor-zoom-in object-cover lg:aspect-[16/9]"
           draggable={false}
         />
         <button

@@ -354,7 +354,7 @@ export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
   // page as the later ones came in). From 1024 px a grid puts the prices and contacts in a
   // sticky column on the right, beside the other three.
   return (
-    <article className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-10">
+    <article className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
       <BackToListings />
       {fallback && (
         <p
