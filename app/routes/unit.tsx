@@ -125,7 +125,7 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
           />
         }
       />
-      <SimilarUnits units={similar} />
+      <SimilarUnits units={similar} compareWith={unit.slug} />
       {site && (
         <JsonLd
           data={[

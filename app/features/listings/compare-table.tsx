@@ -81,7 +81,12 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
       label: t("property.stats.size"),
       value: (u) => t("property.size", { size: u.sizeM2 }),
     },
-    { id: "floor", label: t("property.stats.floor"), value: (u) => String(u.floor) },
+    {
+      id: "floor",
+      label: t("property.stats.floor"),
+      // A villa stands on its own ground: no floor to compare.
+      value: (u) => (u.type === "condo" ? String(u.floor) : "—"),
+    },
     {
       id: "facilities",
       label: t("property.facilities"),
@@ -104,7 +109,13 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
         ),
     },
   ];
-  const sticky = "sticky left-0 z-10 w-32 min-w-32 bg-white p-3 text-left align-top sm:w-44";
+  const sticky =
+    "sticky left-0 z-10 w-24 bg-white p-2 text-left align-top text-xs sm:w-44 sm:p-3 sm:text-sm";
+  // Equal columns: two units fit beside the row names on a 390 px phone, more scroll sideways.
+  const widths = {
+    "--compare-min": `calc(6rem + ${units.length} * 8.25rem)`,
+    "--compare-min-sm": `calc(11rem + ${units.length} * 14rem)`,
+  } as React.CSSProperties;
 
   return (
     <section
@@ -114,7 +125,10 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
       tabIndex={0}
     >
-      <table className="w-full border-collapse text-sm">
+      <table
+        className="w-full min-w-[var(--compare-min)] table-fixed border-collapse text-sm sm:min-w-[var(--compare-min-sm)]"
+        style={widths}
+      >
         <caption className="sr-only">{t("find.compareTitle")}</caption>
         <thead>
           <tr>
@@ -122,7 +136,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
               <span className="sr-only">{t("find.feature")}</span>
             </td>
             {units.map((u) => (
-              <th key={u.slug} scope="col" className="min-w-48 p-3 text-left align-top font-normal">
+              <th key={u.slug} scope="col" className="p-2 text-left align-top font-normal sm:p-3">
                 {u.image ? (
                   <img
                     src={u.image.src}
@@ -132,22 +146,29 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
                     height={u.image.height ?? 1000}
                     alt={t("property.photoOf", { name: u.name })}
                     loading="lazy"
-                    className="aspect-[8/5] w-full rounded-xl object-cover"
+                    className="aspect-[4/3] w-full rounded-xl object-cover"
                   />
                 ) : (
-                  <div className="flex aspect-[8/5] items-center justify-center rounded-xl bg-sand-100 text-ink-500">
+                  <div className="flex aspect-[4/3] items-center justify-center rounded-xl bg-sand-100 text-ink-500">
                     {t("property.noPhoto")}
                   </div>
                 )}
                 <Link
                   to={link(localizePath(`/units/${u.slug}`, lang))}
-                  className="mt-2 block font-display text-lg font-semibold text-sea-900 underline-offset-2 hover:underline"
+                  className="mt-2 block font-display text-base leading-snug font-semibold text-sea-900 underline-offset-2 hover:underline sm:text-lg"
                 >
                   {u.name}
                 </Link>
-                <span className="text-ink-500">
+                <span className="block text-xs text-ink-500 sm:text-sm">
                   {u.building} · {u.unitCode}
                 </span>
+                <Link
+                  to={link(`${localizePath(`/units/${u.slug}`, lang)}#enquiry`)}
+                  aria-label={t("find.enquireAbout", { name: u.name })}
+                  className="mt-2 inline-flex rounded-lg bg-coral-500 px-3 py-1.5 text-xs font-semibold text-white hover:bg-coral-600 sm:text-sm"
+                >
+                  {t("find.enquire")}
+                </Link>
               </th>
             ))}
           </tr>
@@ -174,7 +195,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
                   )}
                 </th>
                 {units.map((u) => (
-                  <td key={u.slug} className="p-3 align-top text-ink-700">
+                  <td key={u.slug} className="p-2 align-top break-words text-ink-700 sm:p-3">
                     {row.cell ? row.cell(u) : row.value(u)}
                   </td>
                 ))}
