@@ -7,7 +7,7 @@
 
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
-import { createCookie, data, redirect } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { reportFailure } from "../../db/failure.server.ts";
 import { secondsLeftInWindow } from "../../db/rate-limit.server.ts";
@@ -27,6 +27,7 @@ import {
   verifySecondFactor,
 } from "../auth/second-factor.server.ts";
 import { totpUri } from "../auth/totp.server.ts";
+import { ownerRefusal } from "./owner-refusal.server.ts";
 import type { SessionOwner } from "./owner-sessions.server.ts";
 
 /** The owners' second factor: columns of `owners`, codes in `owner_recovery_codes`. */
@@ -131,17 +132,7 @@ export type OwnerSecurityError =
   | "ownerSecurity.failed";
 
 const refused = (error: OwnerSecurityError, status: number, retryAfterSeconds?: number) =>
-  data(
-    {
-      ok: false as const,
-      error,
-      minutes: retryAfterSeconds === undefined ? 0 : Math.max(1, Math.ceil(retryAfterSeconds / 60)),
-    },
-    {
-      status,
-      headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
-    },
-  );
+  ownerRefusal(error, status, retryAfterSeconds);
 
 const throttled = () => {
   const seconds = secondsLeftInWindow(SECOND_FACTOR_RULE);

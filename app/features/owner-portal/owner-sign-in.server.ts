@@ -21,6 +21,7 @@ import {
 } from "./owner-accounts.server.ts";
 import { clearOwnerSessionHeader, ownerHome, ownerSessionHeader } from "./owner-guard.server.ts";
 import { queueAccessMail } from "./owner-messages.server.ts";
+import { ownerRefusal } from "./owner-refusal.server.ts";
 import {
   checkOwnerCode,
   clearPendingOwnerHeader,
@@ -63,19 +64,8 @@ export type OwnerFormError =
   | "ownerAuth.passwordWeak"
   | "ownerAuth.passwordMismatch";
 
-/** A refusal; a throttled one says when to come back (Retry-After) and, in minutes, the form. */
 const fail = (error: OwnerFormError, status: number, retryAfterSeconds?: number) =>
-  data(
-    {
-      ok: false as const,
-      error,
-      minutes: retryAfterSeconds === undefined ? 0 : Math.max(1, Math.ceil(retryAfterSeconds / 60)),
-    },
-    {
-      status,
-      headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
-    },
-  );
+  ownerRefusal(error, status, retryAfterSeconds);
 
 export async function signInOwner(
   request: Request,
