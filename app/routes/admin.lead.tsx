@@ -91,6 +91,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const field = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
 
+/** A stage's label; a stage no longer offered shows as stored. */
+function stageLabel(stage: string): string {
+  return (STAGE_LABELS as Record<string, string>)[stage] ?? stage;
+}
+
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, owners } = loaderData;
   const errors = actionData && !actionData.ok ? actionData.errors : {};
@@ -226,6 +231,34 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               </p>
             )}
           </Form>
+
+          <h2 id="stage-history" className="mt-6 mb-3 font-display text-lg text-sea-900">
+            Stage history
+          </h2>
+          <ol
+            className="grid gap-2 text-sm"
+            aria-labelledby="stage-history"
+            data-testid="stage-history"
+          >
+            {lead.stageHistory.map((change) => (
+              <li key={change.id} className="rounded-lg bg-sand-50 p-3">
+                <p className="font-medium">
+                  {change.from ? `${stageLabel(change.from)} → ` : ""}
+                  {stageLabel(change.to)}
+                </p>
+                <p className="text-xs text-ink-500">
+                  {formatAdminDateTime(change.at)} ·{" "}
+                  {change.by ?? "the system or a removed account"}
+                </p>
+              </li>
+            ))}
+            <li className="rounded-lg bg-sand-50 p-3">
+              <p className="font-medium">{STAGE_LABELS.new}</p>
+              <p className="text-xs text-ink-500">
+                {formatAdminDateTime(lead.createdAt)} · received
+              </p>
+            </li>
+          </ol>
 
           <h2 className="mt-6 mb-3 font-display text-lg text-sea-900">Notes</h2>
           <Form method="post" className="grid gap-2" aria-label="Add a note">

@@ -168,6 +168,22 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
       ownerId: null,
       overdue: false,
     });
+    // A save that keeps the stage is not a stage change.
+    await updatePipeline(
+      database.db,
+      id,
+      { stage: "lost", lostReason: "Bought a condo elsewhere", ownerId: null, followUpOn: null },
+      other,
+    );
+    const history = (await getLead(database.db, id))?.stageHistory ?? [];
+    expect(history.map((h) => [h.from, h.to, h.by])).toEqual([
+      ["viewing-booked", "lost", "me@example.com"],
+      ["new", "viewing-booked", null],
+    ]);
+    for (const change of history) expect(Date.parse(change.at)).not.toBeNaN();
+    expect(Date.parse(history[0]?.at ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(history[1]?.at ?? ""),
+    );
     // An owner that does not exist, or a lead that does not: nothing changes.
     expect(
       await updatePipeline(database.db, id, {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { suppressionsOf } from "../../db/mail-consent.server.ts";
 import { adminUsers, auditLog, leadNotes, leads, outbox, properties } from "../../db/schema.ts";
@@ -182,8 +183,20 @@ export async function getLead(db: AppDatabase, id: number) {
     .where(eq(leadNotes.leadId, id))
     .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
   const suppressions = lead.email ? await suppressionsOf(db, lead.email) : [];
+  // The pipeline's saves as the audit log keeps them; those that changed the stage, newest first.
+  const saves = await auditEntries<{ stage?: string }>(db, "lead", id);
+  const stageHistory = saves
+    .filter((e) => e.action === "pipeline" && e.after?.stage && e.after.stage !== e.before?.stage)
+    .map((e) => ({
+      id: e.id,
+      at: e.at,
+      by: e.by,
+      from: e.before?.stage ?? null,
+      to: e.after?.stage ?? "",
+    }));
   return {
     ...lead,
+    stageHistory,
     notes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     /** The address's mail state per kind (marketing, transactional). */
     mailConsent: lead.email
