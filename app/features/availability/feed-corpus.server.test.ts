@@ -78,6 +78,7 @@ function referenceNights(text: string, now: Date): Set<string> {
   // ical.js reads no byte-order mark.
   const root = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, "")));
   for (const tz of root.getAllSubcomponents("vtimezone")) {
+    if (!tz.getFirstPropertyValue("tzid")) continue; // a definition without a name names nothing
     const zone = new ICAL.Timezone(tz);
     if (!ICAL.TimezoneService.has(zone.tzid)) ICAL.TimezoneService.register(zone);
   }
@@ -176,6 +177,14 @@ function nowFor(text: string): Date {
   return new Date(`${addDays(day, 360)}T05:00:00Z`);
 }
 
+/** Files whose events the product skips, and why (ical.js reads them leniently). */
+const SKIPPED: Record<string, Record<string, number>> = {
+  // `RDATE:20131210Z`: a date with a Z is no value RFC 5545 allows.
+  "ical.js--google_birthday.ics": { "bad-date": 1 },
+};
+/** Files with no event at all: read without error (this one opens with a byte-order mark). */
+const EMPTY = new Set(["python-icalendar--bom_calendar.ics"]);
+
 const nightsOf = (events: { start: string; end: string }[]) => {
   const out = new Set<string>();
   for (const e of events) for (let d = e.start; d < e.end; d = addDays(d, 1)) out.add(d);
@@ -184,9 +193,8 @@ const nightsOf = (events: { start: string; end: string }[]) => {
 const sorted = (s: Set<string>) => [...s].sort();
 
 describe("real-world calendars, read night by night as a second parser reads them", () => {
-  it("holds the files it lists, each with its source", () => {
-    // Sixteen files so far; the aim is twenty (Airbnb, Booking.com and VRBO exports to add).
-    expect(FILES.length).toBeGreaterThanOrEqual(16);
+  it("holds at least 20 files, each listed with its source", () => {
+    expect(FILES.length).toBeGreaterThanOrEqual(20);
     const sources = readFileSync(path.join(DIR, "SOURCES.md"), "utf8");
     for (const file of FILES) expect(sources, file).toContain(file);
   });
@@ -196,14 +204,14 @@ describe("real-world calendars, read night by night as a second parser reads the
     const now = nowFor(text);
     const reading = await readFeedEvents(text, { now });
     const expected = sorted(referenceNights(text, now));
-    expect(expected.length, "the reference finds nights").toBeGreaterThan(0);
+    if (!EMPTY.has(file)) expect(expected.length, "the reference finds nights").toBeGreaterThan(0);
     const actual = sorted(nightsOf(reading.events));
     // The nights one reads and the other does not, named (the first few), then all compared.
     expect({
       missing: expected.filter((d) => !actual.includes(d)).slice(0, 8),
       extra: actual.filter((d) => !expected.includes(d)).slice(0, 8),
       skipped: reading.skipped,
-    }).toEqual({ missing: [], extra: [], skipped: {} });
+    }).toEqual({ missing: [], extra: [], skipped: SKIPPED[file] ?? {} });
     expect(actual).toEqual(expected);
   });
 });

@@ -203,7 +203,9 @@ function dateProperty(line: string): DateProperty | null {
   const values = line
     .slice(colon + 1)
     .split(",")
-    .map((v) => v.trim().toUpperCase());
+    .map((v) => v.trim().toUpperCase())
+    // `VALUE=DATE` with a time written after the date (some exporters): the date is meant.
+    .map((v) => (valueType === "DATE" && /^\d{8}T\d{6}Z?$/.test(v) ? v.slice(0, 8) : v));
   const multiple = name === "EXDATE" || name === "RDATE";
   if (values.length === 0 || (!multiple && values.length > 1)) return null;
   const typeParam =
@@ -579,6 +581,7 @@ function* seriesSteps(
   if (master && cancelled(master.event)) return;
   const occurrenceKey = (key: string, at: IcsDate) => `${key}#${instantKey(at)}`;
   const overrides = new Map<string, VEvent>();
+  const allDaySeries = master !== undefined && (master.event.start as IcsDate).dateOnly === true;
   for (const r of usable) {
     if (r.role !== "override") continue;
     const rid = r.event.recurrenceid as IcsDate | undefined;
@@ -586,7 +589,12 @@ function* seriesSteps(
       skip("bad-date");
       continue;
     }
-    overrides.set(occurrenceKey(r.key, rid), r.event);
+    // Exchange names an all-day occurrence by its midnight in the organiser's zone.
+    const key =
+      allDaySeries && !rid.dateOnly
+        ? `${r.key}#${zonedDay(rid, rid.tz)}`
+        : occurrenceKey(r.key, rid);
+    overrides.set(key, r.event);
   }
   if (master) {
     const event = master.event;

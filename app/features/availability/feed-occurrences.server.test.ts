@@ -126,6 +126,42 @@ describe("RDATE and overrides", () => {
   });
 });
 
+describe("Exchange's all-day series", () => {
+  it("an occurrence named by its midnight in the organiser's zone is moved, not doubled", async () => {
+    const text = calendar(
+      event(
+        "UID:ex@x",
+        "DTSTART;VALUE=DATE:20261201",
+        "DTEND;VALUE=DATE:20261202",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+      ),
+      event(
+        "UID:ex@x",
+        "RECURRENCE-ID;TZID=W. Europe Standard Time:20261208T000000",
+        "DTSTART;VALUE=DATE:20261209",
+        "DTEND;VALUE=DATE:20261210",
+      ),
+    );
+    const { events } = await readFeedEvents(text, { now });
+    expect(nights(events)).toEqual([
+      "2026-12-01/2026-12-02",
+      "2026-12-09/2026-12-10",
+      "2026-12-15/2026-12-16",
+    ]);
+  });
+
+  it("reads VALUE=DATE written with a time after the date as that date", async () => {
+    const text = calendar(
+      event("UID:d@x", "DTSTART;VALUE=DATE:20261204T120000", "DTEND;VALUE=DATE:20261206T120000"),
+    );
+    const reading = await readFeedEvents(text, { now });
+    expect(reading).toEqual({
+      events: [{ uid: "d@x", start: "2026-12-04", end: "2026-12-06" }],
+      skipped: {},
+    });
+  });
+});
+
 describe("time zones", () => {
   const zone = process.env.TZ;
   afterEach(() => {
