@@ -1,9 +1,41 @@
 import { useCallback, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DISPLAY_CURRENCIES } from "../../domain/currencies.ts";
-import { formatAdminDateTime } from "../../domain/date-time.ts";
+import { BUSINESS_TIME_ZONE } from "../../domain/date-time.ts";
 import { formatDate, formatRate } from "../../lib/format.ts";
 import type { RatesActionResult } from "./rate-schema.ts";
+
+/** A rate in force for more days than this is flagged as old on the page. */
+export const STALE_RATE_DAYS = 30;
+
+/** The currencies whose rate in force is older than STALE_RATE_DAYS on `today`, with its age. */
+export function staleRates(
+  inForce: readonly { currency: string; rate: { appliesFrom: string } | null }[],
+  today: string,
+): { currency: string; appliesFrom: string; days: number }[] {
+  return inForce.flatMap(({ currency, rate }) => {
+    const days = rate ? daysBetween(rate.appliesFrom, today) : 0;
+    return rate && days > STALE_RATE_DAYS
+      ? [{ currency, appliesFrom: rate.appliesFrom, days }]
+      : [];
+  });
+}
+
+/** Whole days from one ISO day to another. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+// The moment a rate was entered, in the page's one date style ("23 Nov 2026, 09:30", Phuket).
+const enteredAtFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const formatEnteredAt = (at: string) => enteredAtFormat.format(new Date(at));
 
 export interface RatesPageData {
   today: string;
@@ -63,10 +95,29 @@ export function RatesPage({
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const shownToast = useAnswerToast(result, toast);
   const enDate = (day: string) => formatDate(day, "en");
+  const stale = staleRates(data.inForce, data.today);
 
   return (
     <div className="space-y-10">
       {shownToast}
+      {stale.length > 0 && (
+        <div
+          data-testid="stale-rates"
+          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+        >
+          <p className="font-semibold">
+            Some rates are old: visitors see prices converted at them.
+          </p>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {stale.map((s) => (
+              <li key={s.currency}>
+                {s.currency}: the rate of {enDate(s.appliesFrom)}, {s.days} days ago. Enter
+                today&apos;s rate below.
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <section aria-labelledby="new-rate" className="rounded-xl bg-white p-5 ring-1 ring-sand-200">
         <h2 id="new-rate" className="font-display text-xl text-sea-900">
           Enter a rate
@@ -234,7 +285,7 @@ export function RatesPage({
                     </td>
                     <td className="p-2">{enDate(rate.appliesFrom)}</td>
                     <td className="p-2 text-ink-600">
-                      {formatAdminDateTime(rate.enteredAt)}
+                      {formatEnteredAt(rate.enteredAt)}
                       {rate.enteredBy ? ` by ${rate.enteredBy}` : ""}
                     </td>
                     <td className="p-2 text-right">
