@@ -38,7 +38,7 @@ export function PropertyTable({
             Status
           </th>
           <th scope="col" className="px-3 py-2 text-right font-semibold">
-            Price / month
+            1-month lease (฿/month)
           </th>
           <th scope="col" className="px-3 py-2 font-semibold">
             <span className="sr-only">Actions</span>
@@ -82,7 +82,7 @@ export function PropertyTable({
               </td>
               <td className="font-semibold text-sea-800 md:px-3 md:py-2 md:text-right md:whitespace-nowrap">
                 {formatBaht(property.pricingMonthly)}
-                <span className="font-normal text-ink-500 md:hidden"> / month</span>
+                <span className="font-normal text-ink-500 md:hidden"> / month, 1-month lease</span>
               </td>
               <td className="col-span-2 pt-2 md:px-3 md:py-2">
                 <div className="flex flex-wrap justify-end gap-1.5">
