@@ -75,6 +75,28 @@ describe("loadConfig", () => {
     expect((error as Error).message).toContain(`(got "${value}")`);
   });
 
+  it("reads LINE's channel access token and API address, and never echoes the token", () => {
+    const token = "AbC+dEf/0123456789ghIJ=";
+    const line = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).notifications.line;
+    expect(line({})).toBeUndefined();
+    expect(line({ LINE_CHANNEL_ACCESS_TOKEN: token })).toEqual({
+      token,
+      apiUrl: "https://api.line.me",
+    });
+    expect(
+      line({ LINE_CHANNEL_ACCESS_TOKEN: token, LINE_API_URL: "http://127.0.0.1:9998/" }),
+    ).toEqual({ token, apiUrl: "http://127.0.0.1:9998" });
+    const message = configProblems({ LINE_CHANNEL_ACCESS_TOKEN: "bad token with spaces" }).join(
+      "\n",
+    );
+    expect(message).toMatch(/LINE_CHANNEL_ACCESS_TOKEN must be a LINE channel access token/);
+    expect(message).not.toContain("bad token with spaces");
+    expect(configProblems({ LINE_API_URL: "ftp://line.example" }).join("\n")).toMatch(
+      /LINE_API_URL must be an absolute http\(s\) URL/,
+    );
+  });
+
   it("never echoes SESSION_SECRET", () => {
     const message = configProblems({ SESSION_SECRET: "short-but-secret" }).join("\n");
     expect(message).toMatch(/SESSION_SECRET must be at least 32 characters/);
