@@ -42,6 +42,8 @@ export const en = {
     anyPrice: "Any price",
     submit: "Search",
     priceHint: "Price ranges are the monthly rent on a 1-year lease, in Thai baht (฿).",
+    priceHintConverted:
+      "Price ranges are the monthly rent on a 1-year lease, converted approximately; units are matched by their price in baht.",
     priceOption: "{{range}} ฿/month",
   },
   status: {

@@ -15,7 +15,7 @@ async function firstCardBaht(page: Page): Promise<number> {
   return bahtIn(await page.getByTestId("card-price-baht").first().textContent());
 }
 
-test("a rate entered in the admin shows visitors converted, approximate prices in both languages; the choice stays in the URL and is remembered; filters stay in baht", async ({
+test("a rate entered in the admin shows visitors converted, approximate prices in both languages; the choice stays in the URL and is remembered; the price filter reads in it", async ({
   page,
   browser,
 }) => {
@@ -74,7 +74,7 @@ test("a rate entered in the admin shows visitors converted, approximate prices i
       `Prices in Australian dollars are approximate, at the rate of ${formatDate(today, "en")} (฿25 for A$1)`,
     );
 
-    // A fresh visitor at 390 px picks a currency in the header; filters stay in baht.
+    // A fresh visitor at 390 px picks a currency in the header; the price filter follows it.
     const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await fresh.newPage();
     await phone.goto(`${server.url}/?type=pool-villa`);
@@ -85,8 +85,11 @@ test("a rate entered in the admin shows visitors converted, approximate prices i
     await expect(phone.getByTestId("card-price").first()).toContainText(
       converted(await firstCardBaht(phone), "en"),
     );
-    await expect(phone.locator("select[name=price] option").nth(1)).toContainText("฿/month");
-    await expect(phone.locator("#price-hint")).toContainText("Filters stay in Thai baht.");
+    // The price ranges read in the chosen currency; units still match by their baht price.
+    await expect(phone.locator("select[name=price] option").nth(1)).toHaveText(
+      `< ${converted(25_000, "en")}/month`,
+    );
+    await expect(phone.locator("#price-hint")).toContainText("matched by their price in baht");
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

@@ -243,7 +243,7 @@ test.describe("compare", () => {
     await expect(page).toHaveURL(new RegExp(`/compare\\?units=${a.slug},${b.slug}$`));
     const table = page.getByTestId("compare");
     await expect(table.getByRole("columnheader")).toHaveCount(2);
-    await expect(table.getByRole("link", { name: a.name })).toBeVisible();
+    await expect(table.getByRole("link", { name: a.name, exact: true })).toBeVisible();
 
     const row = (id: string) => table.locator(`tr[data-row="${id}"]`);
     const differs = (x: string | number, y: string | number) => x !== y;

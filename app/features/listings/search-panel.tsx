@@ -8,7 +8,8 @@ import {
 import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { PRICE_RANGES } from "./catalog.ts";
+import { usePriceFormat } from "../../ui/price.tsx";
+import { PRICE_RANGES, type PriceRange } from "./catalog.ts";
 import { type ListingQuery, listingSearchParams, parseListingQuery } from "./filters.ts";
 
 const selectClass =
@@ -23,6 +24,20 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
   const navigate = useNavigate();
   const home = localizePath("/", lang);
   const key = listingSearchParams({ ...query, page: 1 }).toString();
+  const price = usePriceFormat();
+  // In the chosen currency the ranges read converted ("≈ $760–1,360/month"); the baht limits
+  // still decide which units match.
+  const rangeLabel = (range: PriceRange) => {
+    if (!price.converted) return t("search.priceOption", { range: range.label });
+    const bare = (thb: number) => price.shown(thb).replace(/^≈\u00a0/, "");
+    const span =
+      range.max === null
+        ? `${price.shown(range.min)}+`
+        : range.min === 0
+          ? `< ${price.shown(range.max)}`
+          : `${price.shown(range.min)}–${bare(range.max)}`;
+    return `${span}${t("property.perMonth")}`;
+  };
 
   return (
     <Form
@@ -92,7 +107,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
           <option value="">{t("search.anyPrice")}</option>
           {PRICE_RANGES.map((range) => (
             <option key={range.id} value={range.id}>
-              {t("search.priceOption", { range: range.label })}
+              {rangeLabel(range)}
             </option>
           ))}
         </select>
@@ -104,8 +119,7 @@ export function SearchPanel({ query }: { query: ListingQuery }) {
         {t("search.submit")}
       </button>
       <p id="price-hint" className="col-span-2 -mt-1 text-xs text-ink-500 sm:-mt-2 lg:col-span-5">
-        {t("search.priceHint")}
-        {query.currency && ` ${t("currency.filtersInBaht")}`}
+        {price.converted ? t("search.priceHintConverted") : t("search.priceHint")}
       </p>
     </Form>
   );
