@@ -314,7 +314,7 @@ describe.skipIf(!installed)("SpamAssassin scores (local rules)", () => {
       const got = scores.get(mail.label);
       const limit = mail.desk ? DESK_LIMIT : VISITOR_LIMIT;
       const line = `${mail.label}: ${got?.score} (limit ${limit})\n${got?.rules ?? "no report"}`;
-      console.log(line);
+      console.info(line);
       if (!got || !(got.score <= limit)) over.push(line);
     }
     expect(scores.size).toBe(mails.length);
