@@ -7,6 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { base32Decode, totpCode, totpStep } from "../../app/features/auth/totp.server.ts";
 import { addDays, bangkokToday } from "../../app/features/availability/calendar-dates.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startAdminServer, watchErrors } from "./support/admin.ts";
 import type { ServerProcess } from "./support/server-process.ts";
@@ -31,6 +32,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+
+/** The page's own status line (the route announcer is a status region too). */
+function notice(page: Page) {
+  return page.getByRole("status").and(page.locator(":not([data-route-announcer])"));
+}
 
 /** The desk signs in to the admin panel, and is in. */
 async function deskSignIn(desk: Page) {
@@ -139,7 +145,7 @@ test("the demo owner signs in on a phone, is held to the programs' rules and blo
   await waitForHydration(desk);
   const waiting = desk.locator("li", { hasText: `${start} to ${end}` });
   await waiting.getByRole("button", { name: "Approve" }).click();
-  await expect(desk.getByRole("status")).toHaveText("Owner stay approved.");
+  await expect(notice(desk)).toHaveText("Owner stay approved.");
   await desk.close();
 
   const ics = await (await fetch(`${server.url}/units/${sharedSlug}/calendar.ics`)).text();
@@ -218,7 +224,7 @@ test("an owner reaches only their own units, and owner and admin sessions never 
   await form.getByLabel("Name").fill("Second Owner");
   await form.getByRole("textbox", { name: "E-mail" }).fill("second.owner@example.com");
   await form.getByRole("button", { name: "Add owner" }).click();
-  await expect(desk.getByRole("status")).toContainText("Owner Second Owner added");
+  await expect(notice(desk)).toContainText("Owner Second Owner added");
   await desk.getByRole("link", { name: "Second Owner" }).click();
   await desk.getByRole("button", { name: "Send an invitation" }).click();
   const link = (await desk.getByText("Pass this link to the owner").textContent()) ?? "";
@@ -239,7 +245,13 @@ test("an owner reaches only their own units, and owner and admin sessions never 
 
   for (const prefix of ["", "/ru"]) {
     const home = `${prefix}/owner`;
-    const ownerPaths = [...ids.map((id) => `${home}/units/${id}`), `${home}/guide`];
+    const ownerPaths = [
+      ...ids.map((id) => `${home}/units/${id}`),
+      `${home}/guide`,
+      `${home}/security`,
+      `${home}/repairs`,
+      `${home}/documents`,
+    ];
     for (const path of ownerPaths) {
       // Signed out, or with an admin's session: to the sign-in form.
       for (const cookie of [undefined, adminCookie, `admin_session=${demoCookie.split("=")[1]}`]) {
@@ -255,6 +267,16 @@ test("an owner reaches only their own units, and owner and admin sessions never 
         body: "startDate=2030-01-01&endDate=2030-01-02",
       });
       expect(post.status, `POST ${path} as admin`).toBe(401);
+    }
+    // An owner's upload endpoint takes no admin session, nor none.
+    for (const cookie of [undefined, adminCookie]) {
+      const upload = await fetch(`${server.url}${home}/uploads`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...(cookie ? { cookie } : {}), origin: server.url },
+        body: new FormData(),
+      });
+      expect(upload.status, `POST ${home}/uploads with ${cookie ?? "no cookie"}`).toBe(401);
     }
     for (const cookie of [undefined, adminCookie]) {
       const page = await (await get(home, cookie)).text();
@@ -275,6 +297,19 @@ test("an owner reaches only their own units, and owner and admin sessions never 
     }
     // The owner's own units open.
     for (const id of ids) expect((await get(`${home}/units/${id}`, demoCookie)).status).toBe(200);
+    // The demo owner's statements, as pages, PDF and CSV: another owner's session finds none.
+    const listed = await (await get(`${home}/statements`, demoCookie)).text();
+    const statementIds = [
+      ...new Set([...listed.matchAll(/\/owner\/statements\/(\d+)"/g)].map((m) => m[1])),
+    ];
+    expect(statementIds.length).toBeGreaterThan(0);
+    for (const id of statementIds)
+      for (const suffix of ["", ".pdf", ".csv"]) {
+        const path = `${home}/statements/${id}${suffix}`;
+        expect((await get(path, secondCookie)).status, path).toBe(404);
+        expect((await get(path)).status, path).toBe(302);
+        expect((await get(path, demoCookie)).status, path).toBe(200);
+      }
   }
 
   // An owner's session opens nothing under /admin, under either cookie name.
@@ -282,7 +317,16 @@ test("an owner reaches only their own units, and owner and admin sessions never 
   for (const cookie of [demoCookie, swapped]) {
     const login = await (await get("/admin", cookie)).text();
     expect(login).toContain("Admin Login");
-    for (const path of ["/admin/owners", "/admin/owners/1", "/admin/leads", "/admin/calendars"]) {
+    for (const path of [
+      "/admin/owners",
+      "/admin/owners/1",
+      "/admin/owners/repairs",
+      "/admin/owners/repairs/1",
+      "/admin/owners/documents",
+      "/admin/leads",
+      "/admin/calendars",
+      `/admin/properties/${ids[0]}/calendar`,
+    ]) {
       const answer = await get(path, cookie);
       expect(answer.status, path).toBe(302);
       expect(answer.headers.get("location"), path).toBe("/admin");
@@ -328,5 +372,59 @@ test("the portal installs on a phone and shows an offline page without a connect
   await expect(page.getByRole("heading", { name: "Нет соединения" })).toBeVisible();
   await expectAccessible(page);
   await context.setOffline(false);
+  await context.close();
+});
+
+test("in Russian on a phone, the owner adds an authenticator app and then signs in with its code", async ({
+  browser,
+}) => {
+  const context = await phone(browser);
+  const page = await context.newPage();
+  await ownerSignIn(page, "/ru/owner", { email: "E-mail", password: "Пароль", submit: "Войти" });
+  await expect(page.getByTestId("owner-units")).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Кабинет владельца" })
+    .getByRole("link", { name: "Безопасность" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Безопасность входа" })).toBeVisible();
+  await page.getByRole("button", { name: "Подключить приложение-аутентификатор" }).click();
+  const key = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  const secret = base32Decode(key);
+  await expect(page.getByRole("img", { name: /QR-код/ })).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+  await page.getByLabel("Код", { exact: true }).fill(totpCode(secret, totpStep()));
+  await page.getByRole("button", { name: "Подтвердить и включить" }).click();
+  const codes = page.getByRole("list", { name: "Ваши резервные коды" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  // The app is in force now: no setup left on the page.
+  await expect(
+    page.getByText("При входе нужны пароль и код из приложения-аутентификатора."),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR-код/ })).toHaveCount(0);
+  const recovery = (await codes.first().textContent()) ?? "";
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+
+  // Signed out, the password alone is not enough.
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await ownerSignIn(page, "/ru/owner", { email: "E-mail", password: "Пароль", submit: "Войти" });
+  await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Код", { exact: true }).fill("000000");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Код неверный. Введите текущий код из приложения или резервный код.",
+  );
+  // The setup spent the current step's code; the next one signs in.
+  await page.getByLabel("Код", { exact: true }).fill(totpCode(secret, totpStep() + 1));
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByTestId("owner-units")).toBeVisible();
+
+  // Turned off again with a recovery code, so the password alone signs in.
+  await page.goto(`${server.url}/ru/owner/security`);
+  await page.getByLabel("Текущий код из приложения или резервный код").fill(recovery);
+  await page.getByRole("button", { name: "Отключить" }).click();
+  await expect(notice(page)).toHaveText("Второй шаг отключён: при входе нужен только пароль.");
   await context.close();
 });

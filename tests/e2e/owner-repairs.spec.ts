@@ -38,6 +38,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** The page's own status line (the route announcer is a status region too). */
+function notice(page: Page) {
+  return page.getByRole("status").and(page.locator(":not([data-route-announcer])"));
+}
+
 async function expectAccessible(page: Page) {
   expect(
     (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations,
@@ -277,8 +282,8 @@ test("the desk adds a document and the demo owner downloads it; no other owner c
     mimeType: "application/pdf",
     buffer: pdf,
   });
-  await expect(desk.getByRole("status")).toHaveText("Document “Move-in inspection” added.");
-  await expect(desk.getByRole("cell", { name: "Move-in inspection" })).toBeVisible();
+  await expect(notice(desk)).toHaveText("Document “Move-in inspection” added.");
+  await expect(desk.getByRole("cell", { name: "Move-in inspection", exact: true })).toBeVisible();
   await expect(desk.getByRole("cell", { name: "Not a PDF" })).toHaveCount(0);
   await desk.context().close();
 
@@ -342,5 +347,43 @@ test("the desk adds a document and the demo owner downloads it; no other owner c
     });
     expect(answer.status).toBe(404);
   }
+  await page.context().close();
+});
+
+test("the desk opens a repair ticket from a unit's calendar page and deletes a document", async ({
+  browser,
+}) => {
+  const desk = await (await browser.newContext()).newPage();
+  await deskSignIn(desk);
+  await desk.goto(`${server.url}/admin/owners/repairs`);
+  const option = desk.getByLabel("Unit").locator("option:not([disabled])").first();
+  const unitId = (await option.getAttribute("value")) ?? "";
+  const unitName = ((await option.textContent()) ?? "").trim();
+  expect(unitId).toMatch(/^\d+$/);
+
+  await desk.goto(`${server.url}/admin/properties/${unitId}/calendar`);
+  await desk.getByRole("link", { name: "Open a repair ticket" }).click();
+  await expect(desk.getByRole("heading", { name: `Open a ticket for ${unitName}` })).toBeVisible();
+  await expect(desk.getByLabel("Unit")).toHaveValue(unitId);
+  await expectAccessible(desk);
+  await desk.getByLabel("Title").fill("Pool light flickers");
+  await desk.getByRole("button", { name: "Open the ticket" }).click();
+  await expect(desk.getByRole("heading", { name: `${unitName}: Reported` })).toBeVisible();
+
+  // The document the owner downloaded above: deleted, after the desk confirms.
+  await desk.goto(`${server.url}/admin/owners/documents`);
+  await waitForHydration(desk);
+  desk.once("dialog", (dialog) => dialog.accept());
+  await desk.getByRole("button", { name: "Delete Move-in inspection" }).click();
+  await expect(notice(desk)).toHaveText("Document “Move-in inspection” deleted.");
+  await expect(desk.getByRole("cell", { name: "Move-in inspection", exact: true })).toHaveCount(0);
+  await desk.context().close();
+
+  const page = await ownerOnPhone(browser);
+  const latest = page.getByRole("region", { name: "Latest documents" });
+  await expect(latest.getByRole("link", { name: /^Download / })).toHaveText([
+    "Download Insurance certificate",
+    "Download Management agreement",
+  ]);
   await page.context().close();
 });
