@@ -192,7 +192,7 @@ export default function Leases({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2">
                     {r.tenant ?? <em>erased</em>}
                     {r.tenants > 1 ? ` +${r.tenants - 1}` : ""}
-                    {r.email && <span className="block text-xs text-ink-500">{r.email}</span>}
+                    {r.email && <span className="block text-xs text-ink-600">{r.email}</span>}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {r.startDate} → {r.endDate}
