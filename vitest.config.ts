@@ -7,6 +7,7 @@ export default defineConfig({
       "app/**/*.test.tsx",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "tests/support/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,
