@@ -40,13 +40,9 @@ export function RouteAnnouncer() {
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      className="sr-only"
-      data-route-announcer
-    >
+    // A live region without role="status": the page's own confirmations are the status messages;
+    // this one only names the page, as a full load would.
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer>
       {message}
     </div>
   );
