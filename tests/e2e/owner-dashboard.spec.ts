@@ -73,8 +73,11 @@ async function overflowing(box: Locator): Promise<string[]> {
     const out: string[] = [];
     for (const el of root.querySelectorAll("*")) {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      if (r.left < outer.left - 1 || r.right > outer.right + 1)
+      // Nothing drawn, or clipped to a pixel for screen readers only.
+      if (r.width <= 1 || r.height <= 1) continue;
+      // Text wider than its own box overflows without moving the box: compare scroll widths too.
+      const spills = el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1;
+      if (spills || r.left < outer.left - 1 || r.right > outer.right + 1)
         out.push(`${el.tagName} "${(el.textContent ?? "").trim().slice(0, 30)}" ${r.width}px`);
     }
     return out;
