@@ -131,7 +131,6 @@ export const ADMIN_FACTORS: FactorAccounts = {
   required: isTotpRequired,
 };
 
-
 /** Why a change to the second factor was refused. */
 export type ChangeRefusal =
   /** The account has a factor in force: a current code or a recovery code must be given. */
