@@ -66,7 +66,8 @@ test("a lease entered in the admin calendar makes the unit occupied, on its page
     await expect(unitPage.locator("body")).not.toContainText("Private Tenant Name");
     const later = calendar.locator("details table").last();
     await expect(later).toBeHidden();
-    await calendar.getByText("Show all 12 months").focus();
+    // The disclosure's summary takes focus; its text is in a span that toggles to "Show fewer".
+    await calendar.locator("summary", { hasText: "Show all 12 months" }).focus();
     await unitPage.keyboard.press("Enter");
     await expect(later).toBeVisible();
     await expect(calendar.locator("table")).toHaveCount(12);
