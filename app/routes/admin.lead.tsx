@@ -118,53 +118,77 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="rounded-xl bg-white p-4 ring-1 ring-sand-200" aria-label="The lead">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm break-words sm:grid-cols-[10rem_1fr]">
-            <dt className="font-medium">Kind</dt>
-            <dd>{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</dd>
-            <dt className="font-medium">Received</dt>
-            <dd>{formatAdminDateTime(lead.createdAt)}</dd>
-            <dt className="font-medium">E-mail</dt>
-            <dd>{lead.email ?? "—"}</dd>
-            <dt className="font-medium">Phone</dt>
-            <dd>{lead.phone ?? "—"}</dd>
-            <dt className="font-medium">Language</dt>
-            <dd>{languageName(lead.language)}</dd>
+            <div className="contents">
+              <dt className="font-medium">Kind</dt>
+              <dd>{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">Received</dt>
+              <dd>{formatAdminDateTime(lead.createdAt)}</dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">E-mail</dt>
+              <dd>{lead.email ?? "—"}</dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">Phone</dt>
+              <dd>{lead.phone ?? "—"}</dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">Language</dt>
+              <dd>{languageName(lead.language)}</dd>
+            </div>
             {lead.unit && (
               <>
-                <dt className="font-medium">Unit</dt>
-                <dd>{lead.unit}</dd>
+                <div className="contents">
+                  <dt className="font-medium">Unit</dt>
+                  <dd>{lead.unit}</dd>
+                </div>
               </>
             )}
             <LeadInputsRows inputs={lead.inputs} unitShown={Boolean(lead.unit)} />
             {lead.message && (
               <>
-                <dt className="font-medium">Message</dt>
-                <dd className="whitespace-pre-wrap">{lead.message}</dd>
+                <div className="contents">
+                  <dt className="font-medium">Message</dt>
+                  <dd className="whitespace-pre-wrap">{lead.message}</dd>
+                </div>
               </>
             )}
-            <dt className="font-medium">Page</dt>
-            <dd>{lead.sourcePage ?? "—"}</dd>
-            <dt className="font-medium">Campaign</dt>
-            <dd>
-              {[lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(" / ") ||
-                "—"}
-            </dd>
-            <dt className="font-medium">Referred by</dt>
-            <dd className="break-all">{lead.referrer ?? "—"}</dd>
-            <dt className="font-medium">Alerts and reply</dt>
-            <dd data-testid="lead-alerts">
-              {lead.messages.length === 0
-                ? "None sent"
-                : lead.messages.map((m) => (
-                    <p key={`${m.purpose}-${m.channel}`}>{describeMessage(m)}</p>
-                  ))}
-            </dd>
+            <div className="contents">
+              <dt className="font-medium">Page</dt>
+              <dd>{lead.sourcePage ?? "—"}</dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">Campaign</dt>
+              <dd>
+                {[lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(" / ") ||
+                  "—"}
+              </dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">Referred by</dt>
+              <dd className="break-all">{lead.referrer ?? "—"}</dd>
+            </div>
+            <div className="contents">
+              <dt className="font-medium">Alerts and reply</dt>
+              <dd data-testid="lead-alerts">
+                {lead.messages.length === 0
+                  ? "None sent"
+                  : lead.messages.map((m) => (
+                      <p key={`${m.purpose}-${m.channel}`}>{describeMessage(m)}</p>
+                    ))}
+              </dd>
+            </div>
             {lead.mailConsent ? (
               <>
-                <dt className="font-medium">Mail to this address</dt>
-                <dd data-testid="lead-mail-consent">
-                  <p>Replies and confirmations: {lead.mailConsent.transactional}</p>
-                  <p>Marketing: {lead.mailConsent.marketing}</p>
-                </dd>
+                <div className="contents">
+                  <dt className="font-medium">Mail to this address</dt>
+                  <dd data-testid="lead-mail-consent">
+                    <p>Replies and confirmations: {lead.mailConsent.transactional}</p>
+                    <p>Marketing: {lead.mailConsent.marketing}</p>
+                  </dd>
+                </div>
               </>
             ) : null}
           </dl>

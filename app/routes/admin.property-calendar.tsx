@@ -86,7 +86,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
           ))}
         </select>
       </label>
-      <label className="text-sm font-medium" htmlFor={`${prefix}-start`}>
+      <label className="text-sm font-medium">
         First day
         <input
           id={`${prefix}-start`}
@@ -97,7 +97,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
           className={inputClass}
         />
       </label>
-      <label className="text-sm font-medium" htmlFor={`${prefix}-end`}>
+      <label className="text-sm font-medium">
         First free day (check-out)
         <input
           id={`${prefix}-end`}

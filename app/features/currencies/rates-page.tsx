@@ -139,7 +139,6 @@ export function RatesPage({
             Currency
             <select
               name="currency"
-              required
               className={inputClass}
               aria-invalid={errors.currency ? true : undefined}
               aria-describedby={errors.currency ? "currency-error" : undefined}

@@ -1,4 +1,5 @@
 /** The portal's statements: the list, and one statement with its lines, sources and downloads. */
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
@@ -216,32 +217,37 @@ export function OwnerStatementPage({ statement: s }: { statement: OwnerStatement
               <dd className="text-end tabular-nums">{signedBaht(amount, lang, deduction)}</dd>
             </div>
           ))}
+          {/* One <div> per term and figure: a <dl>'s group holds one name and its value. */}
           {s.parts.map((p) => (
-            <div key={p.ownerId} className="contents">
-              <dt className="mt-2 font-semibold">
-                {t("ownerStatements.yourPart", { percent: p.sharePercent })}
-              </dt>
-              <dd className="mt-2 text-end font-semibold tabular-nums">
-                {signedBaht(p.amount, lang)}
-              </dd>
+            <Fragment key={p.ownerId}>
+              <div className="contents">
+                <dt className="mt-2 font-semibold">
+                  {t("ownerStatements.yourPart", { percent: p.sharePercent })}
+                </dt>
+                <dd className="mt-2 text-end font-semibold tabular-nums">
+                  {signedBaht(p.amount, lang)}
+                </dd>
+              </div>
               {p.withholding > 0 && (
-                <>
+                <div className="contents">
                   <dt>
                     {t("ownerStatements.withholdingRate", {
                       rate: (p.withholdingBp / 100).toLocaleString(lang),
                     })}
                   </dt>
                   <dd className="text-end tabular-nums">{signedBaht(p.withholding, lang, true)}</dd>
-                </>
+                </div>
               )}
-              <dt className="font-semibold">{t("ownerStatements.figures.payout")}</dt>
-              <dd
-                className="text-end font-semibold text-sea-900 tabular-nums"
-                data-testid="statement-payout"
-              >
-                {signedBaht(p.payout, lang)}
-              </dd>
-            </div>
+              <div className="contents">
+                <dt className="font-semibold">{t("ownerStatements.figures.payout")}</dt>
+                <dd
+                  className="text-end font-semibold text-sea-900 tabular-nums"
+                  data-testid="statement-payout"
+                >
+                  {signedBaht(p.payout, lang)}
+                </dd>
+              </div>
+            </Fragment>
           ))}
         </dl>
         {s.parts.map((p) => (

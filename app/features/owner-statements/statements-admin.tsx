@@ -348,7 +348,7 @@ export function StatementAdmin({
                   </label>
                   <label className={label}>
                     Method
-                    <select name="method" required className={input} defaultValue="bank-transfer">
+                    <select name="method" className={input} defaultValue="bank-transfer">
                       {PAYOUT_METHODS.map((m) => (
                         <option key={m} value={m}>
                           {m}
@@ -525,7 +525,7 @@ export function LedgerAdmin({
           </label>
           <label className={label}>
             Channel
-            <select name="channel" required className={input} defaultValue="airbnb">
+            <select name="channel" className={input} defaultValue="airbnb">
               {page.channels.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -575,7 +575,7 @@ export function LedgerAdmin({
           </label>
           <label className={label}>
             Category
-            <select name="category" required className={input} defaultValue="cleaning">
+            <select name="category" className={input} defaultValue="cleaning">
               {page.categories.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -705,7 +705,7 @@ export function LedgerAdmin({
           </label>
           <label className={label}>
             Rate
-            <select name="basis" required className={input} defaultValue="resident">
+            <select name="basis" className={input} defaultValue="resident">
               <option value="resident">5% (resident)</option>
               <option value="non-resident">15% (non-resident)</option>
               <option value="custom">Another rate</option>
