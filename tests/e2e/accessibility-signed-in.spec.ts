@@ -98,11 +98,7 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
   });
 }
 
-// Not yet clean, in pages of areas being built now (listed in the report of #34): the lead page's
-// <dl> mixes <div> groups with bare terms; required selects without a placeholder on the
-// statements, ledger and currencies pages; a <dd> before its <dt> on an owner's statement; redundant
-// `for` on the unit calendar form. Enable once those pages are fixed.
-test.fixme("the server's HTML of every admin and owner page is valid", async ({ browser }) => {
+test("the server's HTML of every admin and owner page is valid", async ({ browser }) => {
   const context = await signedIn(browser, "desktop");
   const found: string[] = [];
   for (const url of await signedInUrls(context)) {
@@ -204,9 +200,9 @@ async function tabUntil(page: Page, done: string, stops: FocusStop[], max = 200)
 }
 
 for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
-  // Announcements, the focused thanks and the stored lead pass; two stops were still reported
-  // (the map's canvas, measured as covered by its own pin before the map overlays counted as the
-  // map, and the move-in date field's ring) and the run to confirm the fix did not fit the round.
+  // Announcements, the focused thanks, the map and the stored lead pass; one stop is still reported:
+  // the move-in date field, whose focus sits in its day/month/year parts, is measured without a
+  // visible ring. Enable once the measure (or the field's ring) reads it.
   test.fixme(`keyboard only, ${SIZES[size].width} px: from the home page to a sent enquiry`, async ({
     browser,
   }) => {
