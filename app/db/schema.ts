@@ -214,8 +214,9 @@ export const adminSignInAddresses = pgTable(
 );
 
 /**
- * A period when a unit is taken. Dates are whole days in Asia/Bangkok; `start_date` is the first
- * taken day and `end_date` the first free day after it (exclusive, like iCalendar's DTEND).
+ * A period when a unit is taken. Dates are whole days in Phuket (see domain/date-time.ts);
+ * `start_date` is the first taken day and `end_date` the first free day after it (exclusive, like
+ * iCalendar's DTEND).
  */
 export const stays = pgTable(
   "stays",
