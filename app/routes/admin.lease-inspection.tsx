@@ -1,40 +1,28 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { businessToday } from "../domain/date-time.ts";
-import { INSPECTION_KINDS, type InspectionKind, ITEM_CONDITIONS } from "../domain/inspections.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
-import { DocumentError } from "../features/lease-documents/from-lease.ts";
-import { InspectionPhotoUpload } from "../features/lease-documents/inspection-photo-upload.tsx";
 import {
-  CONDITION_LABELS,
-  INSPECTION_LIMITS,
-  inspectionFormSchema,
-  KIND_LABELS,
-} from "../features/lease-documents/inspection-schema.ts";
-import {
-  applyInspectionForm,
-  loadInspections,
-} from "../features/lease-documents/inspections.server.ts";
+  inspectionAction,
+  inspectionKindOf,
+} from "../features/lease-documents/inspection-actions.server.ts";
+import { InspectionPage } from "../features/lease-documents/inspection-page.tsx";
+import { KIND_LABELS } from "../features/lease-documents/inspection-schema.ts";
+import { loadInspections } from "../features/lease-documents/inspections.server.ts";
 import { loadLease } from "../features/leases/leases.server.ts";
-import { parseId, readForm } from "../lib/request-body.server.ts";
+import { parseId } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.lease-inspection";
 
 export function meta() {
   return [{ title: "Admin — Inspection" }, { name: "robots", content: "noindex" }];
 }
 
-function kindOf(value: string | undefined): InspectionKind | null {
-  return (INSPECTION_KINDS as readonly string[]).includes(value ?? "")
-    ? (value as InspectionKind)
-    : null;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  const kind = kindOf(params.kind);
+  const kind = inspectionKindOf(params.kind);
   const db = getRuntime().database.db;
   const lease = id === null || kind === null ? null : await loadLease(db, id);
   if (!lease || !kind) throw data({ error: "That inspection does not exist." }, { status: 404 });
@@ -48,292 +36,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export interface InspectionActionResult {
-  ok: boolean;
-  message: string;
-  fieldErrors?: Record<string, string>;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const id = parseId(params.id);
-  const kind = kindOf(params.kind);
+  const kind = inspectionKindOf(params.kind);
   if (id === null || kind === null)
     throw data({ error: "That inspection does not exist." }, { status: 404 });
-  const parsed = inspectionFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return data<InspectionActionResult>(
-      { ok: false, message: "Check the highlighted field.", fieldErrors },
-      { status: 400 },
-    );
-  }
-  const { database, storage } = getRuntime();
-  try {
-    const message = await applyInspectionForm(
-      database.db,
-      storage,
-      id,
-      kind,
-      parsed.data,
-      admin.id,
-    );
-    return data<InspectionActionResult>({ ok: true, message });
-  } catch (error) {
-    if (error instanceof DocumentError)
-      return data<InspectionActionResult>(
-        { ok: false, message: error.message },
-        { status: error.status },
-      );
-    throw error;
-  }
-}
-
-const input = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
-const card = "rounded-xl bg-white p-4 ring-1 ring-sand-200";
-
-function Notice() {
-  const result = useActionData<InspectionActionResult>();
-  if (!result) return null;
-  return (
-    <p
-      role={result.ok ? "status" : "alert"}
-      className={`mb-4 text-sm ${result.ok ? "text-emerald-800" : "text-rose-700"}`}
-    >
-      {result.message}
-    </p>
-  );
-}
-
-function FieldError({ name, id }: { name: string; id: string }) {
-  const error = useActionData<InspectionActionResult>()?.fieldErrors?.[name];
-  return error ? (
-    <p id={id} className="mt-1 text-sm text-rose-700">
-      {error}
-    </p>
-  ) : null;
+  return inspectionAction(request, id, kind, admin.id);
 }
 
 export default function LeaseInspection({ loaderData }: Route.ComponentProps) {
-  const { lease, kind, inspection, today } = loaderData;
-  const busy = useNavigation().state === "submitting";
-  const base = `/admin/leases/${lease.id}`;
-  const errors = useActionData<InspectionActionResult>()?.fieldErrors ?? {};
+  const { lease, kind } = loaderData;
   return (
     <AdminLayout
       title={`${KIND_LABELS[kind]} inspection — lease #${lease.id}: ${lease.unit.name}`}
       email={loaderData.email}
       actions={
-        <Link to={base} className={buttonStyles.secondary}>
+        <Link to={`/admin/leases/${lease.id}`} className={buttonStyles.secondary}>
           Back to the lease
         </Link>
       }
     >
-      <Notice />
-      {!inspection ? (
-        <section aria-labelledby="start-heading" className={card}>
-          <h2 id="start-heading" className="mb-2 text-lg font-semibold text-sea-900">
-            Start the {KIND_LABELS[kind].toLowerCase()} inspection
-          </h2>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="start" />
-            <div className="text-sm">
-              <label htmlFor="inspectedOn" className="font-medium">
-                Day of the inspection
-              </label>
-              <input
-                id="inspectedOn"
-                name="inspectedOn"
-                type="date"
-                required
-                defaultValue={today}
-                className={input}
-              />
-            </div>
-            <button type="submit" className={buttonStyles.primary} disabled={busy}>
-              Start with the usual rooms
-            </button>
-          </Form>
-        </section>
-      ) : (
-        <>
-          <section aria-labelledby="report-heading" className={`${card} mb-6`}>
-            <h2 id="report-heading" className="mb-2 text-lg font-semibold text-sea-900">
-              Report to sign ({inspection.inspectedOn})
-            </h2>
-            <p className="text-sm">
-              Printable report, both parties sign:{" "}
-              {(["th", "en", "ru"] as const).map((lang, i) => (
-                <span key={lang}>
-                  {i > 0 && " · "}
-                  <a
-                    href={`${base}/inspections/${kind}/report.pdf?lang=${lang}`}
-                    className="underline"
-                  >
-                    {lang === "th"
-                      ? "Thai"
-                      : lang === "en"
-                        ? "Thai and English"
-                        : "Thai and Russian"}{" "}
-                    (PDF)
-                  </a>
-                </span>
-              ))}
-            </p>
-          </section>
-          <section aria-labelledby="items-heading" className={`${card} mb-6`}>
-            <h2 id="items-heading" className="mb-2 text-lg font-semibold text-sea-900">
-              Rooms and items ({inspection.items.length})
-            </h2>
-            <ul className="divide-y divide-sand-200">
-              {inspection.items.map((item) => (
-                <li key={item.id} className="grid gap-3 py-3 lg:grid-cols-[14rem_1fr_16rem]">
-                  <div className="text-sm">
-                    <p className="font-semibold">{item.item}</p>
-                    <p className="text-ink-600">{item.room}</p>
-                  </div>
-                  <Form
-                    method="post"
-                    className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
-                    aria-label={`Condition of ${item.item}, ${item.room}`}
-                  >
-                    <input type="hidden" name="intent" value="update-item" />
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <div className="text-sm">
-                      <label htmlFor={`condition-${item.id}`} className="font-medium">
-                        Condition
-                      </label>
-                      <select
-                        id={`condition-${item.id}`}
-                        name="condition"
-                        defaultValue={item.condition}
-                        className={input}
-                      >
-                        {ITEM_CONDITIONS.map((c) => (
-                          <option key={c} value={c}>
-                            {CONDITION_LABELS[c]}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <div className="text-sm">
-                      <label htmlFor={`notes-${item.id}`} className="font-medium">
-                        Notes
-                      </label>
-                      <input
-                        id={`notes-${item.id}`}
-                        name="notes"
-                        defaultValue={item.notes}
-                        maxLength={INSPECTION_LIMITS.notes}
-                        className={input}
-                      />
-                    </div>
-                    <div className="flex gap-2">
-                      <button type="submit" className={buttonStyles.secondary} disabled={busy}>
-                        Save
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove-item"
-                        className={buttonStyles.secondary}
-                        disabled={busy}
-                        aria-label={`Remove ${item.item}, ${item.room}`}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </Form>
-                  <div>
-                    {item.photoKeys.length > 0 && (
-                      <ul className="mb-2 flex flex-wrap gap-2" aria-label="Photos">
-                        {item.photoKeys.map((photo, i) => (
-                          <li key={photo}>
-                            <a href={`/media/${photo}`} className="block">
-                              <img
-                                src={`/media/${photo}`}
-                                alt={`${item.item}, ${item.room}, ${i + 1} of ${item.photoKeys.length}`}
-                                width={64}
-                                height={48}
-                                className="h-12 w-16 rounded object-cover"
-                              />
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                    <InspectionPhotoUpload
-                      itemId={item.id}
-                      label={`Add a photo of ${item.item.toLowerCase()}`}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="add-heading" className={card}>
-            <h2 id="add-heading" className="mb-2 text-lg font-semibold text-sea-900">
-              Add an item
-            </h2>
-            <Form method="post" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-              <input type="hidden" name="intent" value="add-item" />
-              {(
-                [
-                  ["room", "Room", INSPECTION_LIMITS.room],
-                  ["item", "Item", INSPECTION_LIMITS.item],
-                ] as const
-              ).map(([name, label, max]) => (
-                <div key={name} className="text-sm">
-                  <label htmlFor={`new-${name}`} className="font-medium">
-                    {label}
-                  </label>
-                  <input
-                    id={`new-${name}`}
-                    name={name}
-                    required
-                    maxLength={max}
-                    className={input}
-                    {...(errors[name]
-                      ? { "aria-invalid": true, "aria-describedby": `new-${name}-error` }
-                      : {})}
-                  />
-                  <FieldError name={name} id={`new-${name}-error`} />
-                </div>
-              ))}
-              <div className="text-sm">
-                <label htmlFor="new-condition" className="font-medium">
-                  Condition
-                </label>
-                <select id="new-condition" name="condition" className={input}>
-                  {ITEM_CONDITIONS.map((c) => (
-                    <option key={c} value={c}>
-                      {CONDITION_LABELS[c]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="text-sm">
-                <label htmlFor="new-notes" className="font-medium">
-                  Notes
-                </label>
-                <input
-                  id="new-notes"
-                  name="notes"
-                  maxLength={INSPECTION_LIMITS.notes}
-                  className={input}
-                />
-              </div>
-              <div>
-                <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                  Add item
-                </button>
-              </div>
-            </Form>
-          </section>
-        </>
-      )}
+      <InspectionPage
+        leaseId={lease.id}
+        kind={kind}
+        inspection={loaderData.inspection}
+        today={loaderData.today}
+      />
     </AdminLayout>
   );
 }
