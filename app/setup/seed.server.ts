@@ -17,8 +17,14 @@ import {
   putImageVariants,
 } from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
-import { seedDemoOwner } from "../features/owner-portal/demo-owner.server.ts";
-import { seedDemoStatements } from "../features/owner-statements/demo-statements.server.ts";
+import {
+  DEMO_OWNER_DEFAULT_EMAIL,
+  seedDemoOwner,
+} from "../features/owner-portal/demo-owner.server.ts";
+import {
+  fillDemoPropertyValues,
+  seedDemoStatements,
+} from "../features/owner-statements/demo-statements.server.ts";
 import type { MediaStorage } from "../lib/media-storage.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
@@ -157,7 +163,13 @@ export async function seedIfEmpty(
   return database.exclusive(async () => {
     const { db } = database;
     const [done] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
-    if (done) return { seeded: 0 };
+    if (done) {
+      // A database seeded before the demo condo had a property value gets it now (once: a
+      // value set is kept). Databases that were never seeded hold no demo owner to fill.
+      if (!String(done.value).startsWith("skipped"))
+        await fillDemoPropertyValues(db, demo.ownerEmail ?? DEMO_OWNER_DEFAULT_EMAIL);
+      return { seeded: 0 };
+    }
     const [existing] = await db.select({ n: count() }).from(properties);
     if ((existing?.n ?? 0) > 0) {
       await db

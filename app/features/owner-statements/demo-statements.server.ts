@@ -4,12 +4,14 @@
  * revenue-share condo, last month's statement with a short stay, the channel's commission and
  * two expenses with their receipts (a PDF and a picture), published with the 70 : 30 split.
  * Made once, with the demo owner; without media storage the expenses have no receipts.
+ * The condo also gets a property value, so the dashboard can say what the guaranteed program
+ * would have paid for it.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import type { AppDatabase } from "../../db/client.server.ts";
-import { owners, unitOwners, unitPrograms } from "../../db/schema.ts";
+import { owners, properties, unitOwners, unitPrograms } from "../../db/schema.ts";
 import { businessToday, plusDays } from "../../domain/date-time.ts";
 import { guaranteedQuarterStarts, monthOf, quarterOf } from "../../domain/owner-money.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
@@ -46,6 +48,55 @@ async function receiptPicture(): Promise<Buffer> {
 }
 
 /**
+ * An illustrative price of a condo at The Trees, Kamala, per square metre: ฿110,000 (a mid-range
+ * figure for a resort condo in Kamala, not a valuation).
+ */
+export const DEMO_CONDO_BAHT_PER_M2 = 110_000;
+
+/** The demo value of a condo of `sizeM2`: its area at the illustrative price, to ฿100,000. */
+export function demoCondoValue(sizeM2: number): number {
+  return Math.max(1, Math.round((sizeM2 * DEMO_CONDO_BAHT_PER_M2) / 100_000)) * 100_000;
+}
+
+/**
+ * Gives the demo owner's revenue-share units that have no property value one (their area at the
+ * illustrative price), so the dashboard's "what the other program would have paid" shows
+ * figures. A value already set is kept; other owners' units are never touched. Safe to run on
+ * every start: it answers how many units it filled (0 once done).
+ */
+export async function fillDemoPropertyValues(db: AppDatabase, ownerEmail: string) {
+  const units = await db
+    .select({ id: unitPrograms.propertyId, sizeM2: properties.sizeM2 })
+    .from(unitPrograms)
+    .innerJoin(properties, eq(properties.id, unitPrograms.propertyId))
+    .innerJoin(unitOwners, eq(unitOwners.propertyId, unitPrograms.propertyId))
+    .innerJoin(owners, eq(owners.id, unitOwners.ownerId))
+    .where(
+      and(
+        eq(sql`lower(${owners.email})`, ownerEmail.toLowerCase()),
+        eq(unitPrograms.kind, "revenue-share"),
+        isNull(unitPrograms.propertyValueBaht),
+      ),
+    );
+  let filled = 0;
+  for (const unit of units) {
+    const rows = await db
+      .update(unitPrograms)
+      .set({ propertyValueBaht: demoCondoValue(unit.sizeM2), updatedAt: new Date() })
+      .where(
+        and(
+          eq(unitPrograms.propertyId, unit.id),
+          eq(unitPrograms.kind, "revenue-share"),
+          isNull(unitPrograms.propertyValueBaht),
+        ),
+      )
+      .returning({ id: unitPrograms.propertyId });
+    filled += rows.length;
+  }
+  return filled;
+}
+
+/**
  * Seeds the statements of the demo owner (by e-mail) unless their units have some already.
  * `now` sets which months and quarters are "last".
  */
@@ -60,6 +111,7 @@ export async function seedDemoStatements(
     .from(owners)
     .where(eq(sql`lower(${owners.email})`, ownerEmail.toLowerCase()));
   if (!owner) return { published: 0 };
+  await fillDemoPropertyValues(db, ownerEmail);
   const units = await db
     .select({
       id: unitPrograms.propertyId,
