@@ -32,6 +32,26 @@ export type TaskKind = (typeof TASK_KINDS)[number];
 export const TM30_REASONS = ["signing", "return-from-abroad"] as const;
 export type Tm30Reason = (typeof TM30_REASONS)[number];
 
+/** What a lease's history row records (lease_events.what). */
+export const LEASE_EVENT_KINDS = [
+  "created",
+  "edited",
+  "signed",
+  "activated",
+  "end-changed",
+  "ended",
+  "cancelled",
+  "payment",
+  "deposit-received",
+  "deposit-held",
+  "deposit-returned",
+  "deduction",
+  "tm30-opened",
+  "tm30-done",
+  "personal-data-erased",
+] as const;
+export type LeaseEventKind = (typeof LEASE_EVENT_KINDS)[number];
+
 /** The due day is kept within 1–28 so it exists in every month. */
 export const MAX_DUE_DAY = 28;
 export const MAX_TENANTS = 6;

@@ -1,8 +1,10 @@
+import { labelOf, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
-import { STATUS_LABELS, TYPE_LABELS } from "./property-card.tsx";
+import type { PropertyInput } from "./property-schema.ts";
 
-/** The property's fields as the form names them. */
-const FIELD_LABELS: Record<string, string> = {
+/** The property's fields as the form names them (the map pin's position is not told, see IGNORED). */
+type LabelledField = Exclude<keyof PropertyInput, "latitude" | "longitude"> | "slug";
+const FIELD_LABELS: Record<LabelledField, string> = {
   name: "Property name",
   slug: "Web address",
   building: "Building",
@@ -31,8 +33,8 @@ const LONG_TEXT = new Set(["description", "descriptionRu"]);
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (key.startsWith("pricing") && typeof value === "number") return formatBaht(value);
-  if (key === "status" && typeof value === "string") return STATUS_LABELS[value] ?? value;
-  if (key === "type" && typeof value === "string") return TYPE_LABELS[value] ?? value;
+  if (key === "status" && typeof value === "string") return labelOf(PROPERTY_STATUS_LABELS, value);
+  if (key === "type" && typeof value === "string") return labelOf(PROPERTY_TYPE_LABELS, value);
   if ((key === "availableFrom" || key === "rentedUntil") && typeof value === "string") {
     return formatDate(value, "en");
   }
@@ -54,7 +56,7 @@ export function describeChanges(old: object | null, saved: object | null): strin
   for (const key of Object.keys(after)) {
     if (IGNORED.has(key)) continue;
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    const label = FIELD_LABELS[key] ?? key;
+    const label = labelOf(FIELD_LABELS, key);
     if (key === "images") {
       const a = Array.isArray(before.images) ? before.images.length : 0;
       const b = Array.isArray(after.images) ? after.images.length : 0;

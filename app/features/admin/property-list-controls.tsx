@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "react-router";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../../domain/listing.ts";
+import { PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { buttonStyles } from "./admin-layout.tsx";
-import { STATUS_LABELS, TYPE_LABELS } from "./property-card.tsx";
 import {
   isFiltered,
   PER_PAGE_CHOICES,
@@ -129,7 +129,7 @@ export function PropertyListControls({
           <option value="">All statuses</option>
           {PROPERTY_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABELS[s] ?? s}
+              {PROPERTY_STATUS_LABELS[s]}
             </option>
           ))}
         </Choice>
@@ -137,7 +137,7 @@ export function PropertyListControls({
           <option value="">All types</option>
           {PROPERTY_TYPES.map((t) => (
             <option key={t} value={t}>
-              {TYPE_LABELS[t] ?? t}
+              {PROPERTY_TYPE_LABELS[t]}
             </option>
           ))}
         </Choice>

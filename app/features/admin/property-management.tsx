@@ -10,7 +10,9 @@ import { backToList, type PropertyListQuery } from "./property-list-query.ts";
 import { PropertyTable } from "./property-table.tsx";
 import { Toast } from "./toast.tsx";
 
-const NOTICES: Record<string, string> = {
+/** The confirmations a save, a delete or a restore sends back in `?notice=`. */
+type PropertyNotice = "saved" | "deleted" | "restored";
+const NOTICES: Record<PropertyNotice, string> = {
   saved: "Property saved successfully!",
   deleted: "Property deleted successfully!",
   restored: "Property restored.",
@@ -51,8 +53,8 @@ export function PropertyManagement({
   const fetcher = useFetcher<{ error?: string }>();
 
   useEffect(() => {
-    if (notice && NOTICES[notice]) {
-      setToast({ message: NOTICES[notice], tone: "success" });
+    if (notice && Object.hasOwn(NOTICES, notice)) {
+      setToast({ message: NOTICES[notice as PropertyNotice], tone: "success" });
       setParams(
         (p) => {
           p.delete("notice");

@@ -6,10 +6,10 @@
 
 import type { LEAD_KINDS } from "../../domain/leads.ts";
 import type { MailKind } from "../../domain/mail.ts";
+import { LEAD_KIND_LABELS } from "../../i18n/admin-labels.ts";
 import { type Language, localizePath } from "../../i18n/languages.ts";
 import { type Contacts, telegramLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
-import { LEAD_KIND_NAMES } from "./lead-kinds.ts";
 
 type LeadKind = (typeof LEAD_KINDS)[number];
 
@@ -68,7 +68,7 @@ const TIMES: Record<string, { en: string; ru: string }> = {
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-const kindName = (kind: string) => LEAD_KIND_NAMES[kind] ?? kind;
+const kindName = (kind: LeadKind) => LEAD_KIND_LABELS[kind];
 
 export function unitUrl(publicUrl: string, slug: string, lang: Language): string {
   return `${publicUrl}${localizePath(`/units/${encodeURIComponent(slug)}`, lang)}`;

@@ -2,6 +2,7 @@
 import type { DueState } from "../../domain/lease-rules.ts";
 import type {
   DepositStatus,
+  LeaseEventKind,
   LeaseStatus,
   PaymentMethod,
   TenantLanguage,
@@ -49,7 +50,7 @@ export const TM30_REASON_LABELS: Record<Tm30Reason, string> = {
 };
 
 /** What each history row's `what` means. */
-export const EVENT_LABELS: Record<string, string> = {
+export const EVENT_LABELS: Record<LeaseEventKind, string> = {
   created: "Created",
   edited: "Edited",
   signed: "Signed",

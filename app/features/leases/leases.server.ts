@@ -40,6 +40,7 @@ import {
 } from "../../domain/lease-rules.ts";
 import type {
   DepositStatus,
+  LeaseEventKind,
   LeaseStatus,
   LeaseTerm,
   PaymentMethod,
@@ -174,7 +175,13 @@ export interface LeaseDetails {
     reason: Tm30Reason;
     overdue: boolean;
   }[];
-  events: { id: number; at: string; actor: string | null; what: string; details: unknown }[];
+  events: {
+    id: number;
+    at: string;
+    actor: string | null;
+    what: LeaseEventKind;
+    details: unknown;
+  }[];
   totals: { due: number; paid: number; overdue: number };
 }
 
@@ -336,7 +343,12 @@ export async function loadLease(
       reason: ((t.details as { reason?: Tm30Reason }).reason ?? "signing") as Tm30Reason,
       overdue: t.doneAt === null && t.dueAt < now,
     })),
-    events: eventRows.map((e) => ({ ...e, at: e.at.toISOString() })),
+    // Written only through record(), whose kinds are typed.
+    events: eventRows.map((e) => ({
+      ...e,
+      what: e.what as LeaseEventKind,
+      at: e.at.toISOString(),
+    })),
     totals: {
       due: dues.reduce((s, d) => s + d.amount, 0),
       paid: dues.reduce((s, d) => s + Math.min(d.paid, d.amount), 0),
@@ -352,7 +364,7 @@ async function record(
   db: Queryable,
   leaseId: number,
   actorId: number | null,
-  what: string,
+  what: LeaseEventKind,
   details: Record<string, unknown> = {},
   at?: Date,
 ) {
