@@ -222,13 +222,13 @@ test("after a failed save the first field in error has focus, in view, on a phon
     // is required too, further down).
     await dialog.getByLabel("Unit code").fill("PHONE-1");
     await dialog.getByLabel("Property name").fill("Phone Test Condo");
-    await dialog.getByLabel("Yearly price (฿/month)").fill("-5");
+    await dialog.getByLabel("1-year lease, ฿/month").fill("-5");
     await dialog.getByLabel("Unit code").focus();
     await save.click();
-    const yearly = dialog.getByLabel("Yearly price (฿/month)");
+    const yearly = dialog.getByLabel("1-year lease, ฿/month");
     await expect(yearly).toBeFocused();
     await expect(yearly).toBeInViewport();
-    await expect(dialog.getByText("Yearly price must be at least 0")).toBeVisible();
+    await expect(dialog.getByText("1-year lease price must be at least 0")).toBeVisible();
 
     // The server's check: a unit code already used, at the top, after scrolling to the bottom.
     await yearly.fill("25000");

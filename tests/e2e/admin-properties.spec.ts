@@ -66,9 +66,9 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await expect(dialog.getByLabel("Bedrooms")).toHaveValue("1");
     await expect(dialog.getByLabel("Size (m²)")).toHaveValue("30");
     await expect(dialog.getByLabel("Status")).toHaveValue("available");
-    await expect(dialog.getByLabel("Monthly price (฿/month)")).toHaveValue("35000");
-    await expect(dialog.getByLabel("6-month price (฿/month)")).toHaveValue("30000");
-    await expect(dialog.getByLabel("Yearly price (฿/month)")).toHaveValue("25000");
+    await expect(dialog.getByLabel("1-month lease, ฿/month")).toHaveValue("35000");
+    await expect(dialog.getByLabel("6-month lease, ฿/month")).toHaveValue("30000");
+    await expect(dialog.getByLabel("1-year lease, ฿/month")).toHaveValue("25000");
 
     // The browser checks the form with the action's schema before sending.
     await dialog.getByRole("button", { name: "Save Property" }).click();
@@ -77,8 +77,9 @@ test("sign in, create a property with photos, reorder them, see it on the site, 
     await dialog.getByLabel("Unit code").fill("E2E-1");
     await dialog.getByLabel("Property name").fill("Sunset Test Villa");
     await dialog.getByLabel("Type").selectOption("pool-villa");
-    await dialog.getByLabel("Yearly price (฿/month)").fill("990000");
-    await dialog.getByLabel("Facilities (comma-separated)").fill("Pool, Gym , ,WiFi");
+    await dialog.getByLabel("1-year lease, ฿/month").fill("990000");
+    await dialog.getByRole("checkbox", { name: "Pool", exact: true }).check();
+    await dialog.getByRole("checkbox", { name: "Gym", exact: true }).check();
     await dialog.getByLabel("Description (English)").fill("Made by the end-to-end test.");
     await dialog.getByLabel("Description (Russian)").fill("Сделано тестом.");
 

@@ -32,7 +32,7 @@ test("the home page shows the first 9 available units, most expensive first", as
     await expect(card.getByText("Available", { exact: true })).toBeVisible();
     await expect(
       card.getByText(
-        /^1 year: ฿[\d,]+\/month • 6 months: ฿[\d,]+\/month • 1 month: ฿[\d,]+\/month$/,
+        /^1-year lease: ฿[\d,]+\/month • 6-month lease: ฿[\d,]+\/month • 1-month lease: ฿[\d,]+\/month$/,
       ),
     ).toBeVisible();
   }

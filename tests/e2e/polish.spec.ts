@@ -62,7 +62,7 @@ test.describe("unit cards", () => {
     await page.goto("/");
     const prices = page.getByTestId("unit-card").first().getByTestId("lease-prices");
     await expect(prices).toHaveText(
-      /^1 year: ฿[\d,]+\/month • 6 months: ฿[\d,]+\/month • 1 month: ฿[\d,]+\/month$/,
+      /^1-year lease: ฿[\d,]+\/month • 6-month lease: ฿[\d,]+\/month • 1-month lease: ฿[\d,]+\/month$/,
     );
     await expect(page.getByLabel("Price range").locator("option").nth(1)).toHaveText(
       "< 25K ฿/month",
@@ -72,7 +72,7 @@ test.describe("unit cards", () => {
     const card = page.getByTestId("unit-card").first();
     await expect(card).toContainText("Камала");
     await expect(card.getByTestId("lease-prices")).toHaveText(
-      /^1 год: \d{1,3}(\u00a0\d{3})+\u00a0฿\/мес\. • 6 месяцев: .+ • 1 месяц: .+$/,
+      /^Аренда на 1 год: \d{1,3}(\u00a0\d{3})+\u00a0฿\/мес\. • Аренда на 6 месяцев: .+ • Аренда на 1 месяц: .+$/,
     );
     await expect(page.getByLabel("Район")).toHaveValue("Kamala");
     await expect(page.getByLabel("Район").locator("option:checked")).toHaveText("Камала");

@@ -26,6 +26,7 @@ import {
   fieldErrors,
   NEW_PROPERTY_DEFAULTS,
   type PropertyInput,
+  propertyFormEntries,
   propertyFormSchema,
 } from "./property-schema.ts";
 
@@ -59,10 +60,20 @@ const input = (overrides: Record<string, string> = {}): PropertyInput =>
   propertyFormSchema.parse(form(overrides));
 
 describe("the property form schema", () => {
-  it("turns form text into a property, splitting facilities", () => {
+  it("turns form text into a property, splitting facilities onto the set's keys", () => {
     const p = input();
     expect(p).toMatchObject({ bedrooms: 1, sizeM2: 30, pricingYearly: 25000 });
-    expect(p.facilities).toEqual(["Pool", "Gym", "WiFi"]);
+    // The set's order, not the typed one: Pool, Gym, WiFi.
+    expect(p.facilities).toEqual(["pool", "gym", "wifi"]);
+  });
+  it("reads the ticked facilities and keeps the others as typed", () => {
+    const sent = new FormData();
+    for (const [name, value] of Object.entries(form({ facilities: "" }))) sent.set(name, value);
+    sent.append("facility", "sauna");
+    sent.append("facility", "sea-view");
+    sent.set("facilitiesOther", "Rooftop deck, SAUNA");
+    const p = propertyFormSchema.parse(propertyFormEntries(sent));
+    expect(p.facilities).toEqual(["sea-view", "sauna", "Rooftop deck"]);
   });
 
   it("requires unit code, name and description; whole numbers within bounds", () => {

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { en } from "../../i18n/en.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { toUnitImage } from "../media/media-url.ts";
 import type { ImageItem } from "./property-schema.ts";
@@ -14,6 +15,13 @@ export const STATUS_LABELS: Record<string, string> = {
   occupied: "Occupied",
 };
 export const TYPE_LABELS: Record<string, string> = { "pool-villa": "Pool Villa", condo: "Condo" };
+
+/** The public pages' words for each lease (`property.lease`), with the figure's unit. */
+export const LEASE_PRICE_LABELS = {
+  yearly: `${en.property.lease.yearly}, ฿/month`,
+  sixMonth: `${en.property.lease.sixMonth}, ฿/month`,
+  monthly: `${en.property.lease.monthly}, ฿/month`,
+} as const;
 
 export interface PropertyCardData {
   id: number;
@@ -71,7 +79,8 @@ export function PropertyCard({
           {property.sizeM2} m²
         </p>
         <p className="font-semibold text-sea-800">
-          {formatBaht(property.pricingYearly)}/month (1 year)
+          {formatBaht(property.pricingYearly)}/month{" "}
+          <span className="text-sm font-normal text-ink-500">{en.property.lease.yearly}</span>
         </p>
         {property.availableFrom && (
           <p className="text-sm text-amber-700">

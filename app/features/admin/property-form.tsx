@@ -7,16 +7,19 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../domain/listing.ts";
+import { en } from "../../i18n/en.ts";
 import { useSite } from "../../lib/use-site.ts";
+import { FACILITY_KEYS, facilityKey } from "../listings/facilities.ts";
 import { buttonStyles } from "./admin-layout.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 import { Modal } from "./modal.tsx";
-import { TYPE_LABELS } from "./property-card.tsx";
+import { LEASE_PRICE_LABELS, TYPE_LABELS } from "./property-card.tsx";
 import { backToList } from "./property-list-query.ts";
 import {
   type FieldErrors,
   fieldErrors,
   type ImageItem,
+  propertyFormEntries,
   propertyFormSchema,
 } from "./property-schema.ts";
 
@@ -124,6 +127,8 @@ export function PropertyForm({
   const [longitude, setLongitude] = useState(
     values.longitude === null ? "" : String(values.longitude),
   );
+  const tickedFacilities = new Set(values.facilities.map(facilityKey));
+  const otherFacilities = values.facilities.filter((f) => facilityKey(f) === null);
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const serverErrors = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -225,7 +230,7 @@ export function PropertyForm({
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        const parsed = propertyFormSchema.safeParse(Object.fromEntries(form));
+        const parsed = propertyFormSchema.safeParse(propertyFormEntries(form));
         if (!parsed.success) {
           setClientErrors(fieldErrors(parsed.error));
           return;
@@ -249,9 +254,9 @@ export function PropertyForm({
         {number("bathrooms", "Bathrooms", 1)}
         {number("sizeM2", "Size (m²)", 1)}
         {number("floor", "Floor", 1)}
-        {number("pricingMonthly", "Monthly price (฿/month)", 0)}
-        {number("pricingSixMonth", "6-month price (฿/month)", 0)}
-        {number("pricingYearly", "Yearly price (฿/month)", 0)}
+        {number("pricingYearly", LEASE_PRICE_LABELS.yearly, 0)}
+        {number("pricingSixMonth", LEASE_PRICE_LABELS.sixMonth, 0)}
+        {number("pricingMonthly", LEASE_PRICE_LABELS.monthly, 0)}
         {status === "soon" && text("availableFrom", "Available from", { type: "date" })}
         {status === "occupied" && text("rentedUntil", "Rented until", { type: "date" })}
       </div>
@@ -317,14 +322,37 @@ export function PropertyForm({
           </p>
         </div>
       </div>
-      <Field label="Facilities (comma-separated)" name="facilities" error={errors.facilities}>
+      <fieldset>
+        <legend className="text-sm font-medium text-ink-900">Facilities</legend>
+        <ul className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1.5 sm:grid-cols-2 lg:grid-cols-4">
+          {FACILITY_KEYS.map((key) => (
+            <li key={key}>
+              <label className="flex items-center gap-2 text-sm text-ink-900">
+                <input
+                  type="checkbox"
+                  name="facility"
+                  value={key}
+                  defaultChecked={tickedFacilities.has(key)}
+                  className="size-4"
+                />
+                {en.facility[key]}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <Field
+        label="Other facilities (comma-separated, shown as typed)"
+        name="facilitiesOther"
+        error={errors.facilities}
+      >
         <input
-          id="field-facilities"
-          name="facilities"
-          defaultValue={values.facilities.join(", ")}
-          placeholder="Pool, Gym, Security, WiFi"
+          id="field-facilitiesOther"
+          name="facilitiesOther"
+          defaultValue={otherFacilities.join(", ")}
+          maxLength={2000}
           aria-invalid={errors.facilities ? true : undefined}
-          aria-describedby={errors.facilities ? "error-facilities" : undefined}
+          aria-describedby={errors.facilities ? "error-facilitiesOther" : undefined}
           className={inputClass(Boolean(errors.facilities))}
         />
       </Field>

@@ -6,6 +6,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../domain/listing.ts";
+import { storedFacilities } from "../listings/facilities.ts";
 import { MEDIA_WIDTHS } from "../media/media-url.ts";
 
 /** The form's image list, in order (first = main): an uploaded picture or an external URL. */
@@ -114,9 +115,9 @@ const propertyFields = {
   bathrooms: wholeNumber("Bathrooms", 1),
   sizeM2: wholeNumber("Size", 1),
   floor: wholeNumber("Floor", 1),
-  pricingMonthly: wholeNumber("Monthly price", 0),
-  pricingSixMonth: wholeNumber("6-month price", 0),
-  pricingYearly: wholeNumber("Yearly price", 0),
+  pricingMonthly: wholeNumber("1-month lease price", 0),
+  pricingSixMonth: wholeNumber("6-month lease price", 0),
+  pricingYearly: wholeNumber("1-year lease price", 0),
   availableFrom: optionalDate,
   rentedUntil: optionalDate,
   description: trimmed("Description", 5000),
@@ -133,6 +134,20 @@ const facilityList = z
   .array(z.string().max(60, "Each facility must be at most 60 characters"))
   .max(40);
 const imageList = z.array(imageItemSchema).max(40, "At most 40 images");
+
+/**
+ * The form's fields as the schema reads them: the ticked facilities (`facility`, one per box) and
+ * the others typed as a comma list (`facilitiesOther`, or `facilities` as the form once sent
+ * them) become the one `facilities` text.
+ */
+export function propertyFormEntries(form: FormData): Record<string, FormDataEntryValue> {
+  const ticked = form.getAll("facility").filter((v): v is string => typeof v === "string");
+  const typed = ["facilitiesOther", "facilities"].map((name) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  });
+  return { ...Object.fromEntries(form), facilities: [...ticked, ...typed].join(",") };
+}
 
 /** Only the date that belongs to the status is kept: soon → available-from, occupied → rented-until. */
 function keepStatusDate<
@@ -154,7 +169,11 @@ export const propertyFormSchema = z
     ...propertyFields,
     /** A checkbox: present ("on") when the admin's status wins over the unit's calendar. */
     statusOverride: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-    facilities: z.string().default("").transform(splitList).pipe(facilityList),
+    facilities: z
+      .string()
+      .default("")
+      .transform((text) => storedFacilities(splitList(text)))
+      .pipe(facilityList),
     images: z
       .string()
       .default("[]")
@@ -180,7 +199,7 @@ export const propertySnapshotSchema = z
     ...propertyFields,
     /** Snapshots taken before the calendar existed have none: the admin's status did not win. */
     statusOverride: z.boolean().default(false),
-    facilities: facilityList,
+    facilities: facilityList.transform(storedFacilities),
     images: imageList,
     id: z.number().int().positive(),
     slug: z.string().min(1).max(200),

@@ -1,6 +1,13 @@
 import { Link, useLocation } from "react-router";
+import { en } from "../../i18n/en.ts";
 import { formatBaht } from "../../lib/format.ts";
-import { imageSrc, type PropertyCardData, StatusBadges, TYPE_LABELS } from "./property-card.tsx";
+import {
+  imageSrc,
+  LEASE_PRICE_LABELS,
+  type PropertyCardData,
+  StatusBadges,
+  TYPE_LABELS,
+} from "./property-card.tsx";
 
 const action =
   "rounded-lg px-2.5 py-1 text-sm font-semibold text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100";
@@ -38,7 +45,10 @@ export function PropertyTable({
             Status
           </th>
           <th scope="col" className="px-3 py-2 text-right font-semibold">
-            1-month lease (฿/month)
+            {LEASE_PRICE_LABELS.yearly}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-semibold">
+            {LEASE_PRICE_LABELS.monthly}
           </th>
           <th scope="col" className="px-3 py-2 font-semibold">
             <span className="sr-only">Actions</span>
@@ -54,7 +64,7 @@ export function PropertyTable({
               data-testid="admin-property-row"
               className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-1 rounded-xl bg-white p-3 shadow-sm ring-1 ring-sand-200 md:table-row md:rounded-none md:p-0 md:shadow-none md:ring-0 md:[&:not(:last-child)]:border-b md:[&:not(:last-child)]:border-sand-100"
             >
-              <td className="row-span-4 md:px-3 md:py-2">
+              <td className="row-span-5 md:px-3 md:py-2">
                 <div className="h-14 w-[4.5rem] overflow-hidden rounded-md bg-sand-100 md:h-12 md:w-16">
                   {src && (
                     <img src={src} alt="" className="size-full object-cover" loading="lazy" />
@@ -80,9 +90,23 @@ export function PropertyTable({
               <td className="md:px-3 md:py-2">
                 <StatusBadges property={property} className="flex-wrap" />
               </td>
-              <td className="font-semibold text-sea-800 md:px-3 md:py-2 md:text-right md:whitespace-nowrap">
+              <td
+                className="font-semibold text-sea-800 md:px-3 md:py-2 md:text-right md:whitespace-nowrap"
+                data-testid="price-yearly"
+              >
+                {formatBaht(property.pricingYearly)}
+                <span className="font-normal text-ink-500 md:hidden">
+                  /month, {en.property.lease.yearly}
+                </span>
+              </td>
+              <td
+                className="col-start-2 text-ink-600 md:px-3 md:py-2 md:text-right md:font-semibold md:whitespace-nowrap md:text-sea-800"
+                data-testid="price-monthly"
+              >
                 {formatBaht(property.pricingMonthly)}
-                <span className="font-normal text-ink-500 md:hidden"> / month, 1-month lease</span>
+                <span className="font-normal text-ink-500 md:hidden">
+                  /month, {en.property.lease.monthly}
+                </span>
               </td>
               <td className="col-span-2 pt-2 md:px-3 md:py-2">
                 <div className="flex flex-wrap justify-end gap-1.5">

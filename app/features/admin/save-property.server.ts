@@ -8,7 +8,7 @@ import { refreshUnitAvailability } from "../availability/stays.server.ts";
 import { createProperty, PropertyError, updateProperty } from "./properties.server.ts";
 import { backToList } from "./property-list-query.ts";
 import { assertImagesExist } from "./property-media.server.ts";
-import { fieldErrors, propertyFormSchema } from "./property-schema.ts";
+import { fieldErrors, propertyFormEntries, propertyFormSchema } from "./property-schema.ts";
 
 export interface SaveResult {
   error: string;
@@ -37,7 +37,7 @@ export async function saveProperty(request: Request, idParam: string | null) {
 
   const { database, storage } = getRuntime();
   const form = await readForm(request, BODY_LIMITS.adminForm);
-  const parsed = propertyFormSchema.safeParse(Object.fromEntries(form));
+  const parsed = propertyFormSchema.safeParse(propertyFormEntries(form));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data<SaveResult>(

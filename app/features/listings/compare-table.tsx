@@ -92,7 +92,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
       label: t("property.facilities"),
       value: (u) =>
         [...u.facilities]
-          .map((f) => facilityName(f, lang))
+          .map((f) => facilityName(f, t))
           .sort()
           .join(", ") || t("find.none"),
       cell: (u) =>
@@ -100,7 +100,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
           <ul className="flex flex-wrap gap-1">
             {u.facilities.map((f) => (
               <li key={f} className="rounded-full bg-sea-50 px-2 py-0.5 text-xs text-sea-800">
-                {facilityName(f, lang)}
+                {facilityName(f, t)}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { slugify } from "../../lib/slug.ts";
 import { type DemoPicture, type PictureName, pictureId } from "../media/demo-pictures.server.ts";
+import type { FacilityKey } from "./facilities.ts";
 import type { UnitDetail } from "./unit.ts";
 
 /** A demo unit: a unit page's facts, with its rendered pictures instead of stored images. */
@@ -38,8 +39,16 @@ interface Row
   at: [number, number];
 }
 
-const VILLA = ["Private pool", "Garden", "Sala", "BBQ", "Parking", "WiFi", "Air conditioning"];
-const CONDO = ["Pool", "Gym", "Security", "WiFi", "Parking", "Air conditioning"];
+const VILLA: FacilityKey[] = [
+  "private-pool",
+  "garden",
+  "sala",
+  "bbq",
+  "parking",
+  "wifi",
+  "air-conditioning",
+];
+const CONDO: FacilityKey[] = ["pool", "gym", "security", "wifi", "parking", "air-conditioning"];
 
 type Shot = PictureName | `${PictureName} flipped`;
 
@@ -62,7 +71,7 @@ const ROWS: Row[] = [
     floor: 1,
     status: "available",
     yearly: 180_000,
-    facilities: [...VILLA, "Sea view", "Housekeeping"],
+    facilities: [...VILLA, "sea-view", "housekeeping"],
     en: "A four-bedroom villa at the top of the estate, above Kamala bay: a timber deck with an infinity-edge pool facing the islands and the sunset over the Andaman Sea.",
     ru: "Вилла с четырьмя спальнями на самом верху поместья, над заливом Камала: деревянная терраса с бассейном-инфинити, обращённым к островам и закату над Андаманским морем.",
     pictures: ["terrace-1", "hero", "living-2"],
@@ -80,7 +89,7 @@ const ROWS: Row[] = [
     floor: 1,
     status: "available",
     yearly: 135_000,
-    facilities: [...VILLA, "Housekeeping"],
+    facilities: [...VILLA, "housekeeping"],
     en: "A quiet three-bedroom Thai villa under one big hip roof, with a pool terrace in the shade of a mature banyan tree.",
     ru: "Тихая тайская вилла с тремя спальнями под большой вальмовой крышей, с террасой у бассейна в тени старого баньяна.",
     pictures: ["villa-6", "living-1"],
@@ -99,7 +108,7 @@ const ROWS: Row[] = [
     status: "occupied",
     days: 140,
     yearly: 250_000,
-    facilities: [...VILLA, "Cinema room", "Housekeeping", "Chef on request"],
+    facilities: [...VILLA, "cinema-room", "housekeeping", "chef-on-request"],
     en: "Our largest villa: two storeys, five en-suite bedrooms, a cinema room and a tropical garden around the pool, a short drive from Kamala beach.",
     ru: "Наша самая большая вилла: два этажа, пять спален с ванными, кинозал и тропический сад вокруг бассейна, недалеко от пляжа Камала.",
     pictures: ["villa-1", "living-3", "bathroom-1"],
@@ -154,7 +163,7 @@ const ROWS: Row[] = [
     floor: 1,
     status: "available",
     yearly: 150_000,
-    facilities: [...VILLA, "Beach access"],
+    facilities: [...VILLA, "beach-access"],
     en: "A four-bedroom villa at the foot of the estate, five minutes on foot from the quiet north end of Kamala beach.",
     ru: "Вилла с четырьмя спальнями у подножия поместья, в пяти минутах пешком от тихой северной части пляжа Камала.",
     pictures: ["villa-2", "bathroom-1"],
@@ -208,7 +217,7 @@ const ROWS: Row[] = [
     floor: 3,
     status: "available",
     yearly: 45_000,
-    facilities: [...CONDO, "Co-working"],
+    facilities: [...CONDO, "co-working"],
     en: "A two-bedroom corner suite with a glass-fronted balcony over the estate's pool and gardens to Kamala bay.",
     ru: "Угловая квартира с двумя спальнями и стеклянным балконом с видом на бассейн и сады поместья до залива Камала.",
     pictures: ["terrace-2", "bedroom-2", "condo-trees-2"],
@@ -227,7 +236,7 @@ const ROWS: Row[] = [
     status: "soon",
     days: 35,
     yearly: 52_000,
-    facilities: [...CONDO, "Sauna"],
+    facilities: [...CONDO, "sauna"],
     en: "A two-bedroom condo on the fourth floor with floor-to-ceiling windows onto the sea and a kitchen island facing the view.",
     ru: "Квартира с двумя спальнями на четвёртом этаже с окнами от пола до потолка на море и кухонным островом с видом.",
     pictures: ["living-2", "kitchen-2", "condo-trees-1"],
@@ -245,7 +254,7 @@ const ROWS: Row[] = [
     floor: 6,
     status: "available",
     yearly: 95_000,
-    facilities: [...CONDO, "Private jacuzzi", "Sea view"],
+    facilities: [...CONDO, "private-jacuzzi", "sea-view"],
     en: "The top floor of The Trees: three bedrooms, a private rooftop jacuzzi and a 180-degree view of the rainforest and the sea.",
     ru: "Верхний этаж The Trees: три спальни, собственное джакузи на крыше и панорамный вид на тропический лес и море.",
     pictures: ["living-2 flipped", "terrace-2", "bathroom-2", "condo-trees-2"],
@@ -282,7 +291,7 @@ const ROWS: Row[] = [
     floor: 2,
     status: "available",
     yearly: 62_000,
-    facilities: [...CONDO, "Kids club"],
+    facilities: [...CONDO, "kids-club"],
     en: "A family-friendly two-bedroom condo over the estate's lagoon pool, with a kids' club and a shuttle to Kamala beach.",
     ru: "Квартира с двумя спальнями для семьи с видом на бассейн-лагуну поместья, с детским клубом и трансфером до пляжа Камала.",
     pictures: ["bedroom-2", "bathroom-2"],
@@ -319,7 +328,7 @@ const ROWS: Row[] = [
     floor: 3,
     status: "available",
     yearly: 32_000,
-    facilities: [...CONDO, "Co-working"],
+    facilities: [...CONDO, "co-working"],
     en: "A one-bedroom loft with a large living room and a study with a desk by the garden window, popular with remote workers.",
     ru: "Лофт с одной спальней, просторной гостиной и кабинетом с рабочим столом у окна в сад, любимый удалёнщиками.",
     pictures: ["living-3", "office", "condo-zen-1"],
@@ -337,7 +346,7 @@ const ROWS: Row[] = [
     floor: 5,
     status: "available",
     yearly: 58_000,
-    facilities: [...CONDO, "Sea view", "Sauna"],
+    facilities: [...CONDO, "sea-view", "sauna"],
     en: "A two-bedroom suite on the fifth floor with a glass-fronted balcony over the gardens to the bay and the sunset.",
     ru: "Квартира с двумя спальнями на пятом этаже со стеклянным балконом с видом на сады, залив и закат.",
     pictures: ["terrace-2 flipped", "bedroom-2", "condo-zen-2"],
@@ -355,7 +364,7 @@ const ROWS: Row[] = [
     floor: 9,
     status: "available",
     yearly: 120_000,
-    facilities: [...CONDO, "Private pool", "Sea view"],
+    facilities: [...CONDO, "private-pool", "sea-view"],
     en: "The top floor of Zen Space: three bedrooms, a private rooftop pool and the whole of Karon beach below.",
     ru: "Верхний этаж Zen Space: три спальни, собственный бассейн на крыше и весь пляж Карон под ногами.",
     pictures: ["kitchen-2", "condo-zen-2"],
@@ -429,7 +438,7 @@ const ROWS: Row[] = [
     status: "occupied",
     days: 200,
     yearly: 105_000,
-    facilities: [...VILLA, "Gym"],
+    facilities: [...VILLA, "gym"],
     en: "A four-bedroom family villa under a Thai hip roof, with a home gym and a large lawn for children.",
     ru: "Семейная вилла с четырьмя спальнями под тайской вальмовой крышей, с домашним спортзалом и большой лужайкой для детей.",
     pictures: ["villa-6 flipped", "kitchen-1"],
@@ -465,7 +474,7 @@ const ROWS: Row[] = [
     floor: 4,
     status: "available",
     yearly: 35_000,
-    facilities: [...CONDO, "Co-working"],
+    facilities: [...CONDO, "co-working"],
     en: "A two-bedroom condo with a home office looking onto the garden, fifteen minutes' drive from the international schools of Chalong.",
     ru: "Квартира с двумя спальнями и кабинетом с окном в сад, в пятнадцати минутах езды от международных школ Чалонга.",
     pictures: ["office flipped", "condo-zen-1"],
@@ -504,7 +513,7 @@ const ROWS: Row[] = [
     // Beyond the calendar's 60-day horizon for "soon", so its lease's stay keeps it occupied.
     days: 95,
     yearly: 26_000,
-    facilities: [...CONDO, "Sea view"],
+    facilities: [...CONDO, "sea-view"],
     en: "A one-bedroom condo on the seventh floor with a view of Karon bay from the kitchen, three minutes from the beach.",
     ru: "Квартира с одной спальней на седьмом этаже с видом на залив Карон из кухни, в трёх минутах от пляжа.",
     pictures: ["kitchen-2", "bathroom-2"],

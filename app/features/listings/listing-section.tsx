@@ -275,7 +275,7 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
                 </a>
                 <span className="text-sm text-ink-600">
                   {placeName(unit.location, lang)} · {formatBaht(unit.pricing.yearly, lang)}
-                  {t("property.perMonth")}
+                  {t("property.perMonthYearly")}
                 </span>
               </li>
             ))}

@@ -79,11 +79,14 @@ export function UnitCard({
           <p className="text-xl font-bold text-sea-800 sm:text-2xl" data-testid="card-price">
             {price.shown(unit.pricing.yearly)}
             <span className="text-base font-medium text-ink-500">{t("property.perMonth")}</span>
+            <span className="ml-2 text-sm font-medium whitespace-nowrap text-ink-500">
+              {t("property.headlineLease")}
+            </span>
           </p>
           {price.converted && (
             <p className="text-sm text-ink-600" data-testid="card-price-baht">
               {t("currency.inBaht", {
-                price: `${formatBaht(unit.pricing.yearly, lang)}${t("property.perMonth")}`,
+                price: `${formatBaht(unit.pricing.yearly, lang)}${t("property.perMonthYearly")}`,
               })}
             </p>
           )}

@@ -326,7 +326,7 @@ export function UnitPage({ unit, fallback = false, lower }: UnitPageProps) {
                 key={facility}
                 className="rounded-full bg-sea-50 px-4 py-1.5 text-sm font-medium text-sea-800"
               >
-                {facilityName(facility, lang)}
+                {facilityName(facility, t)}
               </li>
             ))}
           </ul>

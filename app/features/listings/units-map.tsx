@@ -114,7 +114,9 @@ export default function UnitsMap({
             </p>
             <p className="font-bold text-sea-800">
               {formatBaht(open.pricing.yearly, lang)}
-              <span className="text-sm font-medium text-ink-500">{t("property.perMonth")}</span>
+              <span className="text-sm font-medium text-ink-500">
+                {t("property.perMonthYearly")}
+              </span>
             </p>
             <Link
               ref={cardLink}
