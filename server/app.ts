@@ -20,6 +20,7 @@ import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
 import { ensureHeroVariants } from "../app/features/media/hero-variants.server.ts";
 import { HERO_PICTURE } from "../app/features/media/site-picture.ts";
+import { startStatementJob } from "../app/features/owner-statements/statement-jobs.server.ts";
 import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
 import { startSavedSearchJob } from "../app/features/saved-searches/saved-search-jobs.server.ts";
 import { type AppConfig, loadConfig } from "../app/lib/config.server.ts";
@@ -162,6 +163,15 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     isReady: () => runtime.databaseReady,
     afterMail: () => outboxWorker.nudge(),
   });
+  // Owners' statements: each ended month (revenue share) or quarter (guaranteed) drafted daily
+  // at 06:00 in Phuket, the desk told on its alert channels.
+  const statementJob = startStatementJob({
+    database,
+    settings: { publicUrl: config.publicUrl, notifications: config.notifications },
+    logger,
+    isReady: () => runtime.databaseReady,
+    afterMail: () => outboxWorker.nudge(),
+  });
   const prepare = async () => {
     await database.exclusive(() => database.migrate());
     const { seeded, demoOwner } = await seedIfEmpty(database, config.demo, storage);
@@ -244,6 +254,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
       availabilityJobs.stop();
       savedSearchJob.stop();
       leaseJob.stop();
+      statementJob.stop();
       await outboxWorker.stop();
       await database.close();
       if ("close" in storage && typeof storage.close === "function") storage.close();
