@@ -2,10 +2,19 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { contentVersion } from "../app/db/content-version.server.ts";
+import {
+  contentChanges,
+  contentVersion,
+  unitsChangedBetween,
+} from "../app/db/content-version.server.ts";
 import type { Runtime } from "../app/db/runtime.server.ts";
 import { DEFERRED_MODULE_TYPE } from "../app/lib/late-module-preloads.server.ts";
-import { CACHED_ENCODINGS, type CachedPage, PageCache } from "../app/lib/page-cache.server.ts";
+import {
+  CACHED_ENCODINGS,
+  type CachedPage,
+  PageCache,
+  type Revalidation,
+} from "../app/lib/page-cache.server.ts";
 import type { ResponseHints } from "../app/lib/request-context.ts";
 import { withTimeout } from "../app/lib/timeout.ts";
 import { pickEncoding } from "./content-encoding.ts";
@@ -18,6 +27,32 @@ export function isCacheablePath(path: string): boolean {
   );
 }
 const VERSION_TTL_MS = 250;
+/** How long a request waits for another request's render of the same page before its own. */
+export const RENDER_WAIT_MS = 10_000;
+
+/**
+ * What a change to some units (by slug; null: anything) means for a kept page, by its key (the
+ * address as asked for). The changed units' own pages, their data and calendars, and every page
+ * listing units (home with any filters, /api/units, the sitemap) are dropped: the next request
+ * renders them. Other units' pages may show a changed unit among their similar units: they are
+ * sent stale while one request renders them again. About and the blog show no unit: kept.
+ */
+export function revalidationOf(key: string, units: ReadonlySet<string> | null): Revalidation {
+  if (units === null) return "drop";
+  const path = key.split("?")[0] ?? "";
+  const bare = path === "/ru.data" ? "/_.data" : path.replace(/^\/ru(?=\/|$)/, "") || "/";
+  if (/^\/(about(\.data)?|blog(\.data)?|blog\/[^/]+)$/.test(bare)) return "keep";
+  const unit = bare.match(/^\/units\/([^/]+?)(\.data)?(\/calendar\.ics)?$/);
+  if (!unit) return "drop";
+  let slug: string;
+  try {
+    slug = decodeURIComponent(unit[1] ?? "");
+  } catch {
+    return "drop";
+  }
+  if (units.has(slug)) return "drop";
+  return unit[3] ? "keep" : "stale";
+}
 
 /** Headers of the rendering response that belong to that one reply, not to the page. */
 const NOT_REPLAYED = new Set([
@@ -113,26 +148,76 @@ export interface PageCacheMiddleware {
  * per encoding and sent as it is: its inline scripts are allowed by their hashes instead of the
  * nonce it was rendered with (docs/decisions/040). Pages built from fallback data, with cookies,
  * or marked private are never kept.
+ *
+ * After a write whose units are recorded (an admin's save, content-version.server.ts), only the
+ * pages it touches are rendered again (revalidationOf); after any other write, every page. A
+ * page is rendered by one request at a time: others asking for it meanwhile wait for that
+ * render, or are sent its stale copy when it was only marked stale (docs/decisions/099).
  */
 export function pageCacheMiddleware(
   runtime: Runtime,
   cache = new PageCache(),
 ): PageCacheMiddleware {
   // The version is read at most every VERSION_TTL_MS; a write handled here forgets it at once,
-  // so an admin sees a change immediately and other servers within that time.
+  // so an admin sees a change immediately and other servers within that time. When it moved,
+  // the kept pages are gone through once: those the change touched are dropped or marked stale.
   let memo = { version: "", readAt: 0 };
-  const currentVersion = async () => {
-    if (Date.now() - memo.readAt < VERSION_TTL_MS) return memo.version;
+  // Reads are numbered: one that began before a later one was applied is not applied itself.
+  let reads = 0;
+  let applied = 0;
+  let reading: Promise<string> | undefined;
+  const readVersion = async () => {
+    const read = ++reads;
+    const base = memo.version;
     const version = await withTimeout(contentVersion(runtime.database.db), 1_000);
+    let units: Set<string> | null = null;
+    if (base !== "" && version !== base) {
+      try {
+        const changes = await withTimeout(contentChanges(runtime.database.db), 1_000);
+        units = unitsChangedBetween(changes, Number(base), Number(version));
+      } catch {
+        // Not known what changed: every page is rendered again.
+      }
+    }
+    if (read < applied) return memo.version;
+    applied = read;
+    const before = memo.version;
+    if (before !== "" && version !== before) {
+      // What changed is known from the version this read began with; else every page again.
+      const known = before === base ? units : null;
+      cache.revalidate(before, version, (key) => revalidationOf(key, known));
+    }
     memo = { version, readAt: Date.now() };
     return version;
   };
+  const currentVersion = async () => {
+    if (Date.now() - memo.readAt < VERSION_TTL_MS) return memo.version;
+    reading ??= readVersion().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
   const pending = new Set<string>();
+  // A page being rendered, by key, at the version it was asked for: other requests for it wait
+  // for that render (or are sent its stale copy) instead of rendering it too.
+  const rendering = new Map<string, { version: string; done: Promise<void> }>();
+
+  const send = (req: Request, res: Response, page: CachedPage, state: string) => {
+    const encoding = pickEncoding(req.headers["accept-encoding"], CACHED_ENCODINGS) ?? "identity";
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Cache", state);
+    res.statusCode = page.status;
+    res.end(page.bodies[encoding]);
+  };
 
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.on("finish", () => {
+        // The next request reads the version again, not joining a read begun before this write.
         memo.readAt = 0;
+        reading = undefined;
       });
       return next();
     }
@@ -144,15 +229,40 @@ export function pageCacheMiddleware(
       return next();
     }
     res.locals.pageCacheVersion = version;
-    const hit = cache.get(req.originalUrl, version);
-    if (!hit) return next();
-    const encoding = pickEncoding(req.headers["accept-encoding"], CACHED_ENCODINGS) ?? "identity";
-    for (const [name, value] of hit.headers) res.setHeader(name, value);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Cache", "hit");
-    res.statusCode = hit.status;
-    res.end(hit.bodies[encoding]);
+    const key = req.originalUrl;
+    const hit = cache.get(key, version);
+    if (hit) return send(req, res, hit, "hit");
+    const render = rendering.get(key);
+    if (render?.version === version) {
+      const stale = cache.stale(key);
+      if (stale) return send(req, res, stale, "stale");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        render.done,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, RENDER_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      const kept = cache.get(key, version);
+      if (kept) return send(req, res, kept, "hit");
+      return next();
+    }
+    // This request renders the page; it is done when the page is kept, or was not to be kept.
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const entry = { version, done };
+    rendering.set(key, entry);
+    res.once("close", () => {
+      const keeping = res.locals.pageCacheKeeping as Promise<void> | undefined;
+      void Promise.resolve(keeping).then(() => {
+        if (rendering.get(key) === entry) rendering.delete(key);
+        finish();
+      });
+    });
+    next();
   };
 
   const fill = (req: Request, res: Response, next: NextFunction) => {
@@ -209,7 +319,10 @@ export function pageCacheMiddleware(
         }
         // Compressed off the main thread; until then the page is simply rendered again.
         pending.add(key);
-        cachedBodies(body, /^(text\/|application\/(json|xml))/.test(type))
+        res.locals.pageCacheKeeping = cachedBodies(
+          body,
+          /^(text\/|application\/(json|xml))/.test(type),
+        )
           .then((bodies) => cache.set(key, { status: 200, headers, bodies, version }))
           .catch((error: unknown) =>
             runtime.logger.warn({ err: error, url: key }, "could not keep a page"),

@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { type CachedPage, PageCache } from "./page-cache.server.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  type CachedPage,
+  PageCache,
+  type Revalidation,
+  STALE_MAX_MS,
+} from "./page-cache.server.ts";
 
 const page = (size: number, version = "1"): CachedPage => ({
   status: 200,
@@ -70,5 +75,43 @@ describe("PageCache", () => {
     // It still keeps pages: the newest ones, within the budget.
     expect(cache.get("/units/u-399", "1")).toBeDefined();
     expect(cache.size).toBe(Math.floor(cache.maxBytes / (1024 * 1024)));
+  });
+
+  describe("when the content version moves", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("keeps, marks stale or drops each page as told, and sends a stale page only for a while", () => {
+      vi.useFakeTimers();
+      const cache = new PageCache();
+      for (const key of ["keep", "stale", "drop"]) cache.set(key, page(10, "1"));
+      cache.set("older", page(10, "0"));
+      cache.revalidate("1", "2", (key) => (key === "older" ? "keep" : (key as Revalidation)));
+      expect(cache.get("keep", "2")?.version).toBe("2");
+      expect(cache.get("drop", "2")).toBeUndefined();
+      expect(cache.stale("drop")).toBeUndefined();
+      // Stale: not a hit at the new version, but there to send while it is rendered again.
+      expect(cache.get("stale", "2")).toBeUndefined();
+      expect(cache.stale("stale")?.version).toBe("1");
+      expect(cache.get("older", "2")).toBeUndefined();
+      expect(cache.totalBytes).toBe(20);
+      vi.advanceTimersByTime(STALE_MAX_MS);
+      expect(cache.stale("stale")).toBeUndefined();
+      expect(cache.get("stale", "2")).toBeUndefined();
+      expect(cache.totalBytes).toBe(10);
+    });
+
+    it("drops a stale page that a later change touches, and never makes it fresh", () => {
+      const cache = new PageCache();
+      cache.set("a", page(10, "1"));
+      cache.set("b", page(10, "1"));
+      cache.revalidate("1", "2", () => "stale");
+      cache.revalidate("2", "3", (key) => (key === "a" ? "drop" : "keep"));
+      expect(cache.stale("a")).toBeUndefined();
+      expect(cache.stale("b")).toBeDefined();
+      expect(cache.get("b", "3")).toBeUndefined();
+      expect(cache.totalBytes).toBe(10);
+    });
   });
 });

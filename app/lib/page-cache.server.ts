@@ -8,7 +8,19 @@ export interface CachedPage {
   /** The body in each encoding, ready to send as it is. */
   bodies: Record<CachedEncoding, Buffer>;
   version: string;
+  /**
+   * When the page was found out of date but may still be sent while it is rendered again
+   * (stale-while-revalidate): what a change elsewhere may have touched, such as another unit's
+   * card among a unit page's similar units. Milliseconds since the epoch.
+   */
+  staleSince?: number;
 }
+
+/** What a change of content version means for one kept page. */
+export type Revalidation = "keep" | "stale" | "drop";
+
+/** How long an out-of-date page may be sent while it is rendered again, at most. */
+export const STALE_MAX_MS = 60_000;
 
 const sizeOf = (page: CachedPage) =>
   CACHED_ENCODINGS.reduce((sum, encoding) => sum + page.bodies[encoding].length, 0);
@@ -38,11 +50,45 @@ export class PageCache {
     if (!entry) return undefined;
     this.entries.delete(key);
     if (entry.version !== version) {
-      this.bytes -= sizeOf(entry);
+      if (entry.staleSince !== undefined && Date.now() - entry.staleSince < STALE_MAX_MS) {
+        this.entries.set(key, entry);
+      } else {
+        this.bytes -= sizeOf(entry);
+      }
       return undefined;
     }
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** A page marked stale by `revalidate`, still young enough to send while it is rendered. */
+  stale(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.staleSince === undefined || Date.now() - entry.staleSince >= STALE_MAX_MS) return;
+    return entry;
+  }
+
+  /**
+   * The content moved from version `from` to `to`: each page kept at `from` is kept as it is
+   * (now good for `to`), marked stale, or dropped, as `decide` says from its key. A page already
+   * stale is dropped when the change touches it directly; other pages kept at older versions
+   * are left to miss.
+   */
+  revalidate(from: string, to: string, decide: (key: string) => Revalidation): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) {
+      const verdict = decide(key);
+      if (verdict === "drop" && (entry.version === from || entry.staleSince !== undefined)) {
+        this.entries.delete(key);
+        this.bytes -= sizeOf(entry);
+      } else if (entry.version !== from || entry.staleSince !== undefined) {
+        // Stale, or out of date already: it stays as it is.
+      } else if (verdict === "keep") {
+        entry.version = to;
+      } else {
+        entry.staleSince = now;
+      }
+    }
   }
 
   set(key: string, entry: CachedPage): void {
