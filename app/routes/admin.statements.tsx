@@ -34,6 +34,7 @@ export default function AdminStatements({ loaderData, actionData }: Route.Compon
         month={loaderData.month}
         statements={loaderData.statements}
         units={loaderData.units}
+        waiting={loaderData.waiting}
         result={actionData}
       />
     </AdminLayout>

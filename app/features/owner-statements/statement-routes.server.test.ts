@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter, RouterContextProvider } from "react-router";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRuntime } from "../../db/runtime.server.ts";
@@ -9,6 +11,7 @@ import { outbox, owners, unitOwners, unitPrograms } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
+import * as adminStatementsRoute from "../../routes/admin.statements.tsx";
 import * as adminExportRoute from "../../routes/admin.statements-export.ts";
 import * as pageRoute from "../../routes/owner.statement.tsx";
 import * as fileRoute from "../../routes/owner.statement-file.ts";
@@ -21,7 +24,9 @@ import { createOwnerSession } from "../owner-portal/owner-sessions.server.ts";
 import { addExpense, addLedgerStay, storeReceipt } from "./ledger.server.ts";
 import { alertStatementPublished } from "./statement-alerts.server.ts";
 import { textCell } from "./statement-csv.ts";
+import { draftEndedPeriods } from "./statement-jobs.server.ts";
 import { approveStatement, generateDraft, publishStatement } from "./statements.server.ts";
+import { StatementsWaiting } from "./statements-admin.tsx";
 
 const SITE = "http://owner.test";
 
@@ -246,5 +251,53 @@ describe.each(TEST_ENGINES)("owners' statement pages and files on %s", (engine) 
     expect((await get(adminExportRoute, "/admin/statements/export.csv", anna, {})).status).not.toBe(
       200,
     );
+  });
+
+  it("lists on the desk's page the drafts the daily round made, whatever month they close in", async () => {
+    // The round on 26 November 2026: Boris's villa (from 1 January) gets its first two quarters;
+    // his third quarter has a draft already, Anna's October is published.
+    const made = await draftEndedPeriods(database.db, new Date("2026-11-26T00:00:00+07:00"));
+    expect(made.map((d) => d.periodStart)).toEqual(["2026-01-01", "2026-04-01"]);
+    const page = await adminStatementsRoute.loader({
+      request: new Request(`${SITE}/admin/statements?month=2026-11`, { headers: { cookie: desk } }),
+      params: {},
+      context: new RouterContextProvider(),
+      url: new URL(`${SITE}/admin/statements?month=2026-11`),
+    } as never);
+    expect(page.waiting.map((w) => [w.id, w.periodStart, w.status])).toEqual([
+      [made[0]?.id, "2026-01-01", "draft"],
+      [made[1]?.id, "2026-04-01", "draft"],
+      [draft, "2026-07-01", "draft"],
+    ]);
+    // November's own list is empty: the drafts close in March, June and September.
+    expect(page.statements).toEqual([]);
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(StatementsWaiting, { waiting: page.waiting }),
+      ),
+    );
+    expect(html).toContain("3 drafts to review, 0 approved to publish");
+    for (const [id, quarter] of [
+      [made[0]?.id, "Q1 2026"],
+      [made[1]?.id, "Q2 2026"],
+      [draft, "Q3 2026"],
+    ])
+      expect(html).toMatch(new RegExp(`href="/admin/statements/${id}"[^]*?${quarter}`));
+    expect(html).toContain("(made by the daily round)");
+    // An owner's session does not open the desk's page.
+    expect(
+      (
+        await status(() =>
+          adminStatementsRoute.loader({
+            request: new Request(`${SITE}/admin/statements`, { headers: { cookie: anna } }),
+            params: {},
+            context: new RouterContextProvider(),
+            url: new URL(`${SITE}/admin/statements`),
+          } as never),
+        )
+      ).status,
+    ).not.toBe(200);
   });
 });

@@ -1,7 +1,10 @@
 /** The desk's statement pages: loaders and actions (the routes check the admin first). */
+
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
+import type { AppDatabase } from "../../db/client.server.ts";
 import { getRuntime } from "../../db/runtime.server.ts";
-import { owners } from "../../db/schema.ts";
+import { ownerStatements, owners, properties } from "../../db/schema.ts";
 import { businessToday } from "../../domain/date-time.ts";
 import { EXPENSE_CATEGORIES, monthOf, STAY_CHANNELS } from "../../domain/owner-money.ts";
 import { DocumentError } from "../owner-portal/documents.server.ts";
@@ -53,7 +56,31 @@ export async function loadStatementsPage(month: string) {
     month,
     statements: await listStatements(db, monthOf(`${month}-01`)),
     units: await statementUnits(db),
+    waiting: await waitingStatements(db),
   };
+}
+
+/** A statement waiting for the desk: a draft to review or an approved one to publish. */
+export type WaitingStatement = Awaited<ReturnType<typeof waitingStatements>>[number];
+
+/** Every draft and approved statement, whatever month it closes in, oldest period first. */
+async function waitingStatements(db: AppDatabase) {
+  return db
+    .select({
+      id: ownerStatements.id,
+      unitName: properties.name,
+      program: ownerStatements.program,
+      periodStart: ownerStatements.periodStart,
+      periodEnd: ownerStatements.periodEnd,
+      version: ownerStatements.version,
+      status: ownerStatements.status,
+      byRound: sql<boolean>`${ownerStatements.createdBy} is null`,
+    })
+    .from(ownerStatements)
+    .innerJoin(properties, eq(properties.id, ownerStatements.propertyId))
+    .where(inArray(ownerStatements.status, ["draft", "approved"]))
+    .orderBy(asc(ownerStatements.periodStart), asc(properties.name))
+    .limit(200);
 }
 
 /** Drafts for a month: every unit, or one. */

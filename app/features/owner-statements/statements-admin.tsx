@@ -4,7 +4,7 @@ import { formatAdminDateTime } from "../../domain/date-time.ts";
 import type { LineSourceKind, StatementStatus } from "../../domain/owner-money.ts";
 import { PAYOUT_METHODS } from "../../domain/owner-money.ts";
 import type { FullStatement, StatementSummary } from "./statements.server.ts";
-import type { AdminResult } from "./statements-admin-actions.server.ts";
+import type { AdminResult, WaitingStatement } from "./statements-admin-actions.server.ts";
 
 const input =
   "mt-1 block w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus-visible:outline-2 focus-visible:outline-sea-600";
@@ -56,21 +56,78 @@ function SectionLinks() {
   );
 }
 
+/** The period a statement covers, as the desk names it: "October 2026" or "Q4 2026". */
+function periodName(program: string, start: string): string {
+  const [year, month] = [start.slice(0, 4), Number(start.slice(5, 7))];
+  if (program === "guaranteed") return `Q${Math.floor((month - 1) / 3) + 1} ${year}`;
+  return new Date(`${start}T00:00:00Z`).toLocaleDateString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** Drafts to review and approved statements to publish, whatever month they close in. */
+export function StatementsWaiting({ waiting }: { waiting: WaitingStatement[] }) {
+  const drafts = waiting.filter((w) => w.status === "draft").length;
+  const approved = waiting.length - drafts;
+  return (
+    <section className={panel} aria-labelledby="waiting-heading" data-testid="statements-waiting">
+      <h2 id="waiting-heading" className="text-lg font-semibold text-ink-900">
+        Waiting for the desk
+      </h2>
+      {waiting.length === 0 ? (
+        <p className="mt-1 text-sm text-ink-700">
+          No drafts to review and nothing approved to publish. The daily round (06:00 in Phuket)
+          drafts each month and quarter once it has ended.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-ink-700">
+            {drafts} draft{drafts === 1 ? "" : "s"} to review, {approved} approved to publish.
+            Drafts of ended periods are made by the daily round at 06:00 in Phuket.
+          </p>
+          <ul className="mt-3 divide-y divide-sand-200">
+            {waiting.map((w) => (
+              <li key={w.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
+                <Link to={`/admin/statements/${w.id}`} className={linkStyle}>
+                  #{w.id} {w.unitName} v{w.version}
+                </Link>
+                <span className="text-ink-900">
+                  {w.program === "guaranteed" ? "Guaranteed" : "Revenue share"},{" "}
+                  {periodName(w.program, w.periodStart)}
+                </span>
+                <span className="text-ink-700">
+                  {STATUS_LABELS[w.status]}
+                  {w.status === "draft" && w.byRound ? " (made by the daily round)" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function StatementsAdmin({
   month,
   statements,
   units,
+  waiting,
   result,
 }: {
   month: string;
   statements: StatementSummary[];
   units: { id: number; name: string; program: string }[];
+  waiting: WaitingStatement[];
   result?: AdminResult | undefined;
 }) {
   return (
     <div className="space-y-6">
       <SectionLinks />
       <Message result={result} />
+      <StatementsWaiting waiting={waiting} />
       <section className={panel} aria-labelledby="month-heading">
         <h2 id="month-heading" className="text-lg font-semibold text-ink-900">
           Statements closing in {month}

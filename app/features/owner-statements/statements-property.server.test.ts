@@ -66,14 +66,12 @@ describe.each(TEST_ENGINES)("guaranteed statements for any term and co-owners, o
           run++;
           const start = iso(Date.UTC(2020, monthIndex, dayOfMonth));
           const unit = await insertTestUnit(db, `guaranteed-${run}`);
-          await db
-            .insert(unitPrograms)
-            .values({
-              propertyId: unit,
-              kind: "guaranteed",
-              propertyValueBaht: value,
-              startDate: start,
-            });
+          await db.insert(unitPrograms).values({
+            propertyId: unit,
+            kind: "guaranteed",
+            propertyValueBaht: value,
+            startDate: start,
+          });
           await db.insert(unitOwners).values(
             percents.map((sharePercent, i) => ({
               propertyId: unit,
