@@ -52,13 +52,7 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     usedBy: ["saved-searches"],
   },
   availability: {
-    modules: [
-      "stays.server.ts",
-      "calendar-dates.ts",
-      "occupancy.ts",
-      "month-grid.ts",
-      "availability-calendar.tsx",
-    ],
+    modules: ["stays.server.ts", "occupancy.ts", "month-grid.ts", "availability-calendar.tsx"],
     usedBy: ["admin", "leases", "owner-portal"],
   },
   auth: {

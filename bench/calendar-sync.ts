@@ -10,7 +10,7 @@ import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openDatabase } from "../app/db/client.server.ts";
 import { calendarFeeds } from "../app/db/schema.ts";
-import { addDays, bangkokToday } from "../app/features/availability/calendar-dates.ts";
+import { businessToday, plusDays } from "../app/domain/date-time.ts";
 import { syncFeed } from "../app/features/availability/ical-import.server.ts";
 import { stayFormSchema } from "../app/features/availability/stay-schema.ts";
 import { addStay } from "../app/features/availability/stays.server.ts";
@@ -23,8 +23,8 @@ import { insertTestUnit } from "../app/features/availability/test-units.server.t
 export function busyFeed(count: number, seed: number, today: string): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Bench//Feed//EN"];
   for (let i = 0; i < count; i++) {
-    const start = addDays(today, -200 + Math.floor((i * 1200) / count) + (seed % 3));
-    const end = addDays(start, 1 + ((i + seed) % 7));
+    const start = plusDays(today, -200 + Math.floor((i * 1200) / count) + (seed % 3));
+    const end = plusDays(start, 1 + ((i + seed) % 7));
     lines.push(
       "BEGIN:VEVENT",
       `UID:bench-${seed}-${i}@feed.test`,
@@ -82,7 +82,7 @@ export interface CalendarCode {
 }
 
 export async function calendarSyncLag(events = 5000, code: CalendarCode = { syncFeed, addStay }) {
-  const today = bangkokToday();
+  const today = businessToday();
   const bodies = new Map([
     ["/a.ics", busyFeed(events, 1, today)],
     ["/b.ics", busyFeed(events, 2, today)],
@@ -122,11 +122,11 @@ export async function calendarSyncLag(events = 5000, code: CalendarCode = { sync
     }
     const loop = watch.stop();
     const start = performance.now();
-    const far = addDays(today, 2000);
+    const far = plusDays(today, 2000);
     await code.addStay(
       db,
       unit,
-      stayFormSchema.parse({ kind: "owner-block", startDate: far, endDate: addDays(far, 3) }),
+      stayFormSchema.parse({ kind: "owner-block", startDate: far, endDate: plusDays(far, 3) }),
     );
     const addStayMs = Math.round(performance.now() - start);
     return {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  businessDay,
   type CurrencyRate,
   convertFromBaht,
   currencyInSearch,
@@ -8,6 +7,7 @@ import {
   rateInForce,
   searchWithCurrency,
 } from "./currencies.ts";
+import { businessToday } from "./date-time.ts";
 
 const rates: CurrencyRate[] = [
   { currency: "USD", thbPerUnit: 34, appliesFrom: "2026-01-01" },
@@ -30,24 +30,10 @@ describe("rateInForce", () => {
   });
 });
 
-describe("businessDay", () => {
-  it("is the day in Phuket (UTC+7), not in UTC nor on the server's clock", () => {
-    const zone = process.env.TZ;
-    try {
-      for (const tz of ["Pacific/Pago_Pago", "UTC", "Pacific/Kiritimati"]) {
-        process.env.TZ = tz;
-        // 16:59:59 UTC is 23:59:59 in Phuket; a second later it is the next day there.
-        expect(businessDay(new Date("2026-11-22T16:59:59Z")), tz).toBe("2026-11-22");
-        expect(businessDay(new Date("2026-11-22T17:00:00Z")), tz).toBe("2026-11-23");
-      }
-    } finally {
-      process.env.TZ = zone;
-      if (zone === undefined) delete process.env.TZ;
-    }
-  });
+describe("a rate's first day", () => {
   it("makes a rate from the 23rd apply from midnight in Phuket", () => {
-    const before = businessDay(new Date("2026-11-22T16:59:59Z"));
-    const after = businessDay(new Date("2026-11-22T17:00:00Z"));
+    const before = businessToday(new Date("2026-11-22T16:59:59Z"));
+    const after = businessToday(new Date("2026-11-22T17:00:00Z"));
     expect(rateInForce(rates, "USD", before)?.thbPerUnit).toBe(35);
     expect(rateInForce(rates, "USD", after)?.thbPerUnit).toBe(36.5);
   });

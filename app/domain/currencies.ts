@@ -1,4 +1,3 @@
-import { BUSINESS_TIME_ZONE } from "./date-time.ts";
 import { isOneOf } from "./values.ts";
 
 /** The price of record: every rent is set and charged in Thai baht. */
@@ -30,17 +29,6 @@ export interface CurrencyRate {
   currency: DisplayCurrency;
   thbPerUnit: number;
   appliesFrom: string;
-}
-
-/** The calendar day (YYYY-MM-DD) of a moment in the business time zone (Phuket). */
-export function businessDay(at: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
 }
 
 /**

@@ -1,3 +1,12 @@
+/*
+ * Phuket time and whole days: the one place that knows the company's time zone.
+ *
+ * The company and its units are in Phuket, which keeps UTC+7 all year (no daylight saving).
+ * Days travel as ISO date text (`2026-11-23`), the way the database stores them; "today" is the
+ * date in Phuket, whatever the server's own clock zone is. Day arithmetic works on that text in
+ * UTC, so it never shifts with the server's zone either.
+ */
+
 /** The company's time zone: the admin panel shows every moment in it. */
 export const BUSINESS_TIME_ZONE = "Asia/Bangkok";
 
@@ -6,10 +15,6 @@ export function formatAdminDateTime(at: Date | string | number): string {
   return new Date(at).toLocaleString("en-GB", { timeZone: BUSINESS_TIME_ZONE });
 }
 
-/*
- * Whole days as ISO date text (`2026-11-23`), the way the database stores them; "today" is the
- * date in Phuket. (The calendar feature keeps its own copy in availability/calendar-dates.ts.)
- */
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const businessDate = new Intl.DateTimeFormat("en-CA", {
@@ -25,7 +30,8 @@ export function businessToday(now: Date = new Date()): string {
 }
 
 /** Whether `value` is a real calendar date written `YYYY-MM-DD` (so 2026-02-30 is not). */
-export function isIsoDay(value: string): boolean {
+export function isIsoDay(value: unknown): value is string {
+  if (typeof value !== "string") return false;
   const m = ISO_DAY.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
@@ -57,4 +63,9 @@ export function plusMonths(day: string, months: number): string {
 /** The instant a Phuket day starts (Phuket keeps UTC+7 all year). */
 export function businessDayStart(day: string): Date {
   return new Date(`${day}T00:00:00+07:00`);
+}
+
+/** The next Phuket midnight after `now`, as an instant. */
+export function nextBusinessMidnight(now: Date = new Date()): Date {
+  return businessDayStart(plusDays(businessToday(now), 1));
 }

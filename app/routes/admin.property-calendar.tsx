@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { formatAdminDateTime } from "../domain/date-time.ts";
+import { dayCount, formatAdminDateTime } from "../domain/date-time.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -9,7 +9,6 @@ import {
   loadUnitCalendar,
   stayPageOf,
 } from "../features/availability/calendar-admin.server.ts";
-import { daysBetween } from "../features/availability/calendar-dates.ts";
 import { calendarMonths } from "../features/availability/month-grid.ts";
 import type { PublicCalendar } from "../features/availability/public-calendar.server.ts";
 import {
@@ -356,7 +355,7 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="font-semibold">{STAY_KIND_LABELS[stay.kind as StayKind]}</span>
                   <span>
-                    {stay.startDate} → {stay.endDate} ({daysBetween(stay.startDate, stay.endDate)}{" "}
+                    {stay.startDate} → {stay.endDate} ({dayCount(stay.startDate, stay.endDate)}{" "}
                     nights)
                   </span>
                   {stay.tenantName && <span>Tenant: {stay.tenantName}</span>}

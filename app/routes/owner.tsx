@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { AppDatabase } from "../db/client.server.ts";
 import { getRuntime } from "../db/runtime.server.ts";
-import { businessDay, parseDisplayCurrency } from "../domain/currencies.ts";
+import { parseDisplayCurrency } from "../domain/currencies.ts";
+import { businessToday } from "../domain/date-time.ts";
 import { rateInForceOn } from "../features/currencies/rates.server.ts";
 import { loadOwnerDashboard } from "../features/owner-dashboard/owner-dashboard.server.ts";
 import {
@@ -81,7 +82,7 @@ async function loadDashboard(db: AppDatabase, ownerId: number, params: URLSearch
   if (!view) throw data(null, { status: 404 });
   const wantedCurrency = parseDisplayCurrency(params.get(DASHBOARD_PARAMS.currency)) ?? null;
   const rate = wantedCurrency
-    ? await rateInForceOn(db, wantedCurrency, businessDay(new Date()))
+    ? await rateInForceOn(db, wantedCurrency, businessToday(new Date()))
     : null;
   return {
     ...view,

@@ -1,6 +1,6 @@
+import { plusDays } from "../domain/date-time.ts";
 import { AvailabilityAlertForm } from "../features/availability/availability-alert-form.tsx";
 import { AvailabilityCalendar } from "../features/availability/availability-calendar.tsx";
-import { addDays } from "../features/availability/calendar-dates.ts";
 import type { PublicCalendar } from "../features/availability/public-calendar.server.ts";
 import type { LeadFormResult } from "../features/leads/lead-fields.ts";
 import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
@@ -38,7 +38,7 @@ export function UnitCalendarAndForms({
         <AvailabilityAlertForm
           key={`alert-${unit.slug}`}
           unitName={unit.name}
-          suggestedDate={unit.availableFrom ?? (unit.rentedUntil && addDays(unit.rentedUntil, 1))}
+          suggestedDate={unit.availableFrom ?? (unit.rentedUntil && plusDays(unit.rentedUntil, 1))}
           serverResult={alertResult}
         />
       )}

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { businessDay, convertFromBaht, type DisplayCurrency } from "../../app/domain/currencies.ts";
+import { convertFromBaht, type DisplayCurrency } from "../../app/domain/currencies.ts";
+import { businessToday } from "../../app/domain/date-time.ts";
 import { formatDate, formatMoney } from "../../app/lib/format.ts";
 import { signIn, startAdminServer, watchErrors } from "./support/admin.ts";
 import { expect, test, waitForHydration } from "./support/test.ts";
@@ -24,7 +25,7 @@ test("a rate entered in the admin shows visitors converted, approximate prices i
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const errors = watchErrors(page);
-    const today = businessDay(new Date());
+    const today = businessToday(new Date());
     const guest = await visitor.newPage();
     const guestErrors = watchErrors(guest);
 

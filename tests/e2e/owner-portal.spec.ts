@@ -7,8 +7,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { businessToday, plusDays } from "../../app/domain/date-time.ts";
 import { base32Decode, totpCode, totpStep } from "../../app/features/auth/totp.server.ts";
-import { addDays, bangkokToday } from "../../app/features/availability/calendar-dates.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startAdminServer, watchErrors } from "./support/admin.ts";
 import type { ServerProcess } from "./support/server-process.ts";
 import { expect, test, waitForHydration } from "./support/test.ts";
@@ -76,7 +76,7 @@ async function ownerSignIn(
   await page.getByRole("button", { name: labels.submit }).click();
 }
 
-const today = bangkokToday();
+const today = businessToday();
 const year = Number(today.slice(0, 4));
 const next = year + 1;
 
@@ -124,7 +124,7 @@ test("the demo owner signs in on a phone, is held to the programs' rules and blo
     `That is 16 nights, but only 15 free nights are left in ${next}.`,
   );
   const december = today < `${year}-12-01` ? `${year}-12-10` : `${next}-12-10`;
-  await requestDates(page, december, addDays(december, 3), "Block these dates");
+  await requestDates(page, december, plusDays(december, 3), "Block these dates");
   await expect(page.getByTestId("stay-result")).toHaveText(
     `Owner stays on this unit are only between 1 May and 30 September. You have 15 nights left in ${december.slice(0, 4)}.`,
   );

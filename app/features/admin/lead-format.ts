@@ -1,3 +1,4 @@
+import { isIsoDay } from "../../domain/date-time.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 
 /** Lead kinds as the admin reads them; the keys are the database's LEAD_KINDS (a test checks). */
@@ -41,9 +42,6 @@ const WORDS: Record<string, string> = {
   townhouse: "Townhouse",
 };
 
-const isIsoDate = (v: unknown): v is string =>
-  typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
 /** "wantedFrom" → "Wanted from", for a key no label names yet. */
 function humanise(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ");
@@ -58,7 +56,7 @@ function formatValue(key: string, value: unknown): string {
     return MONEY.has(key) ? formatBaht(value) : value.toLocaleString("en-US");
   }
   if (typeof value === "string") {
-    if (DATES.has(key) && isIsoDate(value)) return formatDate(value, "en");
+    if (DATES.has(key) && isIsoDay(value)) return formatDate(value, "en");
     if (MONEY.has(key) && /^\d+(\.\d+)?$/.test(value)) return formatBaht(Number(value));
     return WORDS[value] ?? value;
   }

@@ -13,6 +13,17 @@ import {
   updatePipeline,
 } from "./leads.server.ts";
 
+/** Today in Phuket by plain arithmetic (UTC+7 all year), not by the code under test. */
+const phuketToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+describe("the desk's today", () => {
+  it("is the day in Phuket: it turns at 17:00 UTC", () => {
+    expect(deskToday(new Date("2026-11-22T16:59:59Z"))).toBe("2026-11-22");
+    expect(deskToday(new Date("2026-11-22T17:00:00Z"))).toBe("2026-11-23");
+    expect(deskToday(new Date("2026-11-23T06:00:00Z"))).toBe("2026-11-23");
+  });
+});
+
 describe("the pipeline form", () => {
   const form = (v: Partial<Record<string, string>>) => ({
     stage: "contacted",
@@ -116,7 +127,7 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
         stage: "viewing-booked",
         lostReason: "ignored unless lost",
         ownerId: other,
-        followUpOn: deskToday(),
+        followUpOn: phuketToday(),
       }),
     ).toBe(true);
     const [audit] = await database.db
@@ -127,7 +138,12 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
       adminUserId: null,
       action: "pipeline",
       before: { stage: "new", lostReason: null, ownerId: null, followUpOn: null },
-      after: { stage: "viewing-booked", lostReason: null, ownerId: other, followUpOn: deskToday() },
+      after: {
+        stage: "viewing-booked",
+        lostReason: null,
+        ownerId: other,
+        followUpOn: phuketToday(),
+      },
     });
     expect(await addLeadNote(database.db, id, me, "Called; viewing on Friday")).toBe(true);
     expect(await addLeadNote(database.db, id, other, "Confirmed by WhatsApp")).toBe(true);
@@ -137,7 +153,7 @@ describe.each(TEST_ENGINES)("the leads pipeline on %s", (engine) => {
       stage: "viewing-booked",
       lostReason: null,
       ownerEmail: "other@example.com",
-      followUpOn: deskToday(),
+      followUpOn: phuketToday(),
       // Due today counts as due.
       overdue: true,
     });

@@ -3,7 +3,7 @@
  * lead's alerts and reply are shown.
  */
 import { z } from "zod";
-import { BUSINESS_TIME_ZONE } from "../../domain/date-time.ts";
+import { BUSINESS_TIME_ZONE, isIsoDay } from "../../domain/date-time.ts";
 import { LEAD_STAGES } from "../../domain/leads.ts";
 
 export const STAGE_LABELS: Record<(typeof LEAD_STAGES)[number], string> = {
@@ -20,12 +20,6 @@ export const LOST_REASON_MAX = 300;
 export const SEARCH_MAX = 100;
 export const NOTE_MAX = 4000;
 
-const isRealDate = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-};
-
 /** The pipeline form of a lead's page: stage (a lost lead needs its reason), owner, follow-up. */
 export const pipelineSchema = z
   .object({
@@ -40,7 +34,7 @@ export const pipelineSchema = z
       .transform((v) => (v === "" ? null : Number(v))),
     followUpOn: z
       .string()
-      .refine((v) => v === "" || isRealDate(v), "Enter a date.")
+      .refine((v) => v === "" || isIsoDay(v), "Enter a date.")
       .transform((v) => (v === "" ? null : v)),
   })
   .superRefine((v, ctx) => {

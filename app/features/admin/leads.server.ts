@@ -3,6 +3,7 @@ import { auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { suppressionsOf } from "../../db/mail-consent.server.ts";
 import { adminUsers, auditLog, leadNotes, leads, outbox, properties } from "../../db/schema.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import {
   LEAD_KINDS,
   LEAD_STAGES,
@@ -49,7 +50,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** Today in Phuket, where the desk works: follow-ups before it are overdue. */
 export function deskToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(now);
+  return businessToday(now);
 }
 
 export async function listLeads(db: AppDatabase, filter: LeadFilter, today = deskToday()) {

@@ -1,6 +1,6 @@
+import { plusDays } from "../../domain/date-time.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatDate, formatMonthTitle, LOCALES } from "../../lib/format.ts";
-import { addDays } from "./calendar-dates.ts";
 import { type CalendarMonth, calendarMonths } from "./month-grid.ts";
 import type { PublicCalendar } from "./public-calendar.server.ts";
 
@@ -67,7 +67,10 @@ function MonthTable({ month, weekdays }: { month: CalendarMonth; weekdays: strin
 export function AvailabilityCalendar({ calendar }: { calendar: PublicCalendar }) {
   const { t, lang } = useT();
   const months = calendarMonths(calendar.today, calendar.busy, 12);
-  const lastDay = addDays(`${months[months.length - 1]?.key ?? calendar.today.slice(0, 7)}-01`, 31);
+  const lastDay = plusDays(
+    `${months[months.length - 1]?.key ?? calendar.today.slice(0, 7)}-01`,
+    31,
+  );
   const ranges = calendar.busy.filter((b) => b.end > calendar.today && b.start < lastDay);
   const weekdayFormat = new Intl.DateTimeFormat(LOCALES[lang], {
     weekday: "short",
@@ -98,7 +101,7 @@ export function AvailabilityCalendar({ calendar }: { calendar: PublicCalendar })
             <li key={r.start}>
               {t("availability.takenRange", {
                 from: formatDate(r.start < calendar.today ? calendar.today : r.start, lang),
-                to: formatDate(addDays(r.end, -1), lang),
+                to: formatDate(plusDays(r.end, -1), lang),
               })}
             </li>
           ))}

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { calendarFeeds, stays } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { businessToday, plusDays } from "../../domain/date-time.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import * as calendarRoute from "../../routes/admin.property-calendar.tsx";
 import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
-import { addDays, bangkokToday } from "./calendar-dates.ts";
 import { insertTestUnit } from "./test-units.server.ts";
 
 const SITE = "http://admin.test";
@@ -21,7 +21,7 @@ describe.each(TEST_ENGINES)("the admin calendar's pages of stays on %s", (engine
   let database: TestDatabase;
   let cookie: string;
   let unit: number;
-  const today = bangkokToday();
+  const today = businessToday();
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -48,8 +48,8 @@ describe.each(TEST_ENGINES)("the admin calendar's pages of stays on %s", (engine
     // 70 stays over (the last ended yesterday) and 50 to come (the first started yesterday),
     // one night each, stored in a shuffled order.
     const rows = [
-      ...Array.from({ length: 70 }, (_, i) => addDays(today, -2 * (i + 1))),
-      ...Array.from({ length: 50 }, (_, i) => addDays(today, 2 * i - 1)),
+      ...Array.from({ length: 70 }, (_, i) => plusDays(today, -2 * (i + 1))),
+      ...Array.from({ length: 50 }, (_, i) => plusDays(today, 2 * i - 1)),
     ]
       .map((start, i) => ({ start, key: (i * 37) % 120 }))
       .sort((a, b) => a.key - b.key)
@@ -57,7 +57,7 @@ describe.each(TEST_ENGINES)("the admin calendar's pages of stays on %s", (engine
         propertyId: unit,
         kind: "short-stay" as const,
         startDate: start,
-        endDate: addDays(start, start === addDays(today, -1) ? 2 : 1),
+        endDate: plusDays(start, start === plusDays(today, -1) ? 2 : 1),
         feedId: feed?.id ?? null,
         feedUid: `s${i}`,
       }));
@@ -90,15 +90,15 @@ describe.each(TEST_ENGINES)("the admin calendar's pages of stays on %s", (engine
     expect(first.stays).toHaveLength(50);
     // The one running today (since yesterday) leads; then every other day.
     expect(first.stays.map((s) => s.startDate)).toEqual(
-      Array.from({ length: 50 }, (_, i) => addDays(today, 2 * i - 1)),
+      Array.from({ length: 50 }, (_, i) => plusDays(today, 2 * i - 1)),
     );
     const second = (await load("?page=2")) as Page;
     expect(second.stays.map((s) => s.startDate)).toEqual(
-      Array.from({ length: 50 }, (_, i) => addDays(today, -2 * (i + 1))),
+      Array.from({ length: 50 }, (_, i) => plusDays(today, -2 * (i + 1))),
     );
     const third = (await load("?page=3")) as Page;
     expect(third.stays.map((s) => s.startDate)).toEqual(
-      Array.from({ length: 20 }, (_, i) => addDays(today, -2 * (i + 51))),
+      Array.from({ length: 20 }, (_, i) => plusDays(today, -2 * (i + 51))),
     );
     // Past the last page: the last one.
     expect(((await load("?page=40")) as Page).page).toBe(3);

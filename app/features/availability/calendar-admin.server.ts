@@ -3,8 +3,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import { parseId, readForm } from "../../lib/request-body.server.ts";
-import { bangkokToday } from "./calendar-dates.ts";
 import { skippedSummary } from "./feed-events.server.ts";
 import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
 import { applyHeldSync, type SyncResult, syncFeed } from "./ical-import.server.ts";
@@ -72,7 +72,7 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!unit) return null;
-  const today = bangkokToday(now);
+  const today = businessToday(now);
   const [counts, changes, feeds, nights, publicCalendar] = await Promise.all([
     stayCounts(db, propertyId),
     stayChanges(db, propertyId),
@@ -89,7 +89,7 @@ export async function loadUnitCalendar(propertyId: number, page = 1, now: Date =
   const unitStays = await listStayPage(
     db,
     propertyId,
-    bangkokToday(now),
+    businessToday(now),
     (current - 1) * STAYS_PER_PAGE,
     STAYS_PER_PAGE,
   );
@@ -358,7 +358,7 @@ const FEED_INTENTS = new Set(["add-feed", "remove-feed", "sync-feed", "apply-hel
  */
 export async function loadPortfolio(count = 6, now: Date = new Date()) {
   const db = getRuntime().database.db;
-  const today = bangkokToday(now);
+  const today = businessToday(now);
   const months = monthSpans(today, count);
   const [units, rows, feeds] = await Promise.all([
     db

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
-  bangkokToday,
-  daysBetween,
-  isIsoDate,
-  nextBangkokMidnight,
-} from "./calendar-dates.ts";
+  businessToday,
+  dayCount,
+  isIsoDay,
+  nextBusinessMidnight,
+  plusDays,
+} from "../../domain/date-time.ts";
 import { busyFromTypedStatus, deriveStatus } from "./derive-status.ts";
 
 const today = "2026-11-23";
@@ -35,9 +35,9 @@ describe("deriveStatus", () => {
   });
 
   it("horizon edge: free again exactly horizon days ahead is soon, one day later occupied", () => {
-    const atEdge = deriveStatus([{ start: "2026-11-01", end: addDays(today, 60) }], today, 60);
+    const atEdge = deriveStatus([{ start: "2026-11-01", end: plusDays(today, 60) }], today, 60);
     expect(atEdge).toEqual({ status: "soon", availableFrom: "2027-01-22", rentedUntil: null });
-    const pastEdge = deriveStatus([{ start: "2026-11-01", end: addDays(today, 61) }], today, 60);
+    const pastEdge = deriveStatus([{ start: "2026-11-01", end: plusDays(today, 61) }], today, 60);
     expect(pastEdge).toEqual({
       status: "occupied",
       availableFrom: null,
@@ -81,35 +81,35 @@ describe("deriveStatus", () => {
 
 describe("Bangkok dates", () => {
   it("today is the date in Bangkok, seven hours ahead of UTC", () => {
-    expect(bangkokToday(new Date("2026-11-23T16:59:59Z"))).toBe("2026-11-23");
-    expect(bangkokToday(new Date("2026-11-23T17:00:00Z"))).toBe("2026-11-24");
-    expect(bangkokToday(new Date("2026-11-23T23:59:59Z"))).toBe("2026-11-24");
-    expect(bangkokToday(new Date("2026-11-24T00:00:00Z"))).toBe("2026-11-24");
+    expect(businessToday(new Date("2026-11-23T16:59:59Z"))).toBe("2026-11-23");
+    expect(businessToday(new Date("2026-11-23T17:00:00Z"))).toBe("2026-11-24");
+    expect(businessToday(new Date("2026-11-23T23:59:59Z"))).toBe("2026-11-24");
+    expect(businessToday(new Date("2026-11-24T00:00:00Z"))).toBe("2026-11-24");
   });
 
   it("between 17:00 and 24:00 UTC a stay ending on the UTC date is already over in Phuket", () => {
     const stay = [{ start: "2026-11-01", end: "2026-11-24" }];
-    expect(deriveStatus(stay, bangkokToday(new Date("2026-11-23T16:30:00Z"))).status).toBe("soon");
-    expect(deriveStatus(stay, bangkokToday(new Date("2026-11-23T18:00:00Z"))).status).toBe(
+    expect(deriveStatus(stay, businessToday(new Date("2026-11-23T16:30:00Z"))).status).toBe("soon");
+    expect(deriveStatus(stay, businessToday(new Date("2026-11-23T18:00:00Z"))).status).toBe(
       "available",
     );
   });
 
   it("next midnight in Bangkok is 17:00 UTC", () => {
-    expect(nextBangkokMidnight(new Date("2026-11-23T10:00:00Z")).toISOString()).toBe(
+    expect(nextBusinessMidnight(new Date("2026-11-23T10:00:00Z")).toISOString()).toBe(
       "2026-11-23T17:00:00.000Z",
     );
-    expect(nextBangkokMidnight(new Date("2026-11-23T17:00:00Z")).toISOString()).toBe(
+    expect(nextBusinessMidnight(new Date("2026-11-23T17:00:00Z")).toISOString()).toBe(
       "2026-11-24T17:00:00.000Z",
     );
   });
 
   it("date helpers", () => {
-    expect(isIsoDate("2026-02-28")).toBe(true);
-    expect(isIsoDate("2026-02-30")).toBe(false);
-    expect(isIsoDate("2026-2-3")).toBe(false);
-    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
-    expect(daysBetween("2026-11-23", "2027-01-22")).toBe(60);
+    expect(isIsoDay("2026-02-28")).toBe(true);
+    expect(isIsoDay("2026-02-30")).toBe(false);
+    expect(isIsoDay("2026-2-3")).toBe(false);
+    expect(plusDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(dayCount("2026-11-23", "2027-01-22")).toBe(60);
   });
 });
 

@@ -1,5 +1,5 @@
+import { dayCount, plusDays } from "../../domain/date-time.ts";
 import type { PropertyStatus } from "../../domain/listing.ts";
-import { addDays, daysBetween } from "./calendar-dates.ts";
 
 /** A taken period: `start` is the first taken day, `end` the first free day after it. */
 export interface BusyPeriod {
@@ -38,10 +38,10 @@ export function deriveStatus(
     if (p.end > firstFree) firstFree = p.end;
   }
   if (firstFree === today) return { status: "available", availableFrom: null, rentedUntil: null };
-  if (daysBetween(today, firstFree) <= horizonDays) {
+  if (dayCount(today, firstFree) <= horizonDays) {
     return { status: "soon", availableFrom: firstFree, rentedUntil: null };
   }
-  return { status: "occupied", availableFrom: null, rentedUntil: addDays(firstFree, -1) };
+  return { status: "occupied", availableFrom: null, rentedUntil: plusDays(firstFree, -1) };
 }
 
 /**
@@ -60,7 +60,7 @@ export function busyFromTypedStatus(
       ? unit.availableFrom
       : unit.status === "occupied"
         ? unit.rentedUntil
-          ? addDays(unit.rentedUntil, 1)
+          ? plusDays(unit.rentedUntil, 1)
           : until
         : null;
   return end && end > today ? [{ start: today, end }] : [];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import nodeIcal, { type VEvent } from "node-ical";
-import { addDays, bangkokToday, daysBetween, TIME_ZONE } from "./calendar-dates.ts";
+import { BUSINESS_TIME_ZONE, businessToday, dayCount, plusDays } from "../../domain/date-time.ts";
 import { nextTurn } from "./next-turn.ts";
 
 /**
@@ -71,7 +71,7 @@ function localDay(value: Date): string {
 
 /** An event's day in Phuket: all-day values are dates as written; times are read in Bangkok. */
 function dayOf(value: IcsDate): string {
-  return value.dateOnly ? localDay(value) : bangkokToday(value);
+  return value.dateOnly ? localDay(value) : businessToday(value);
 }
 
 /** The day of an instant in a zone (an IANA name; UTC when it is not one). */
@@ -104,8 +104,8 @@ function period(start: unknown, end: unknown): { start: string; end: string } | 
   if (!isDate(start) || (end !== undefined && end !== null && !isDate(end))) return null;
   const first = dayOf(start);
   // A timed event ending at midnight does not take the day it ends on.
-  const last = isDate(end) ? dayOf(end) : addDays(first, 1);
-  return { start: first, end: last <= first ? addDays(first, 1) : last };
+  const last = isDate(end) ? dayOf(end) : plusDays(first, 1);
+  return { start: first, end: last <= first ? plusDays(first, 1) : last };
 }
 
 /** Events handed to node-ical at a time: a few milliseconds of the server's thread each. */
@@ -222,7 +222,7 @@ function dateProperty(line: string): DateProperty | null {
   const timed = values.some((v) => v.includes("T"));
   const utc = values.every((v) => !v.includes("T") || v.split("/")[0]?.endsWith("Z"));
   if (!timed || utc) zone = "";
-  else if (zone === "") zone = TIME_ZONE;
+  else if (zone === "") zone = BUSINESS_TIME_ZONE;
   const params = `${typeParam}${zone ? `;TZID="${zone.replaceAll('"', "")}"` : ""}`;
   return { name, params, values, line: `${name}${params}:${values.join(",")}` };
 }
@@ -513,17 +513,17 @@ function* readingSteps(
   };
   skip("bad-date", badDates);
   yield;
-  const today = bangkokToday(options.now);
-  const earliestEnd = addDays(today, -365);
-  const latestStart = addDays(today, 3 * 366);
+  const today = businessToday(options.now);
+  const earliestEnd = plusDays(today, -365);
+  const latestStart = plusDays(today, 3 * 366);
   const windowStart = new Date(`${earliestEnd}T00:00:00+07:00`);
-  const windowEnd = new Date(`${addDays(latestStart, 1)}T00:00:00+07:00`);
+  const windowEnd = new Date(`${plusDays(latestStart, 1)}T00:00:00+07:00`);
   const maxEvents = options.maxEvents ?? FEED_EVENT_LIMITS.maxEvents;
   const { events } = reading;
   const add = (key: string, taken: { start: string; end: string } | null) => {
     if (taken === null) return skip("bad-date");
     const { start, end } = taken;
-    if (end < earliestEnd || start > latestStart || daysBetween(start, end) > 3660) return;
+    if (end < earliestEnd || start > latestStart || dayCount(start, end) > 3660) return;
     events.push({ uid: key, start, end });
     if (events.length > maxEvents) {
       throw new FeedError(`The feed has more than ${maxEvents} events in the import window`);
@@ -615,7 +615,7 @@ function* seriesSteps(
       starts.push(...steps);
     } else starts.push(start);
     yield;
-    const days = start.dateOnly && end ? Math.max(1, daysBetween(dayOf(start), dayOf(end))) : 1;
+    const days = start.dateOnly && end ? Math.max(1, dayCount(dayOf(start), dayOf(end))) : 1;
     const lasts = end ? end.getTime() - start.getTime() : 0;
     for (const at of starts) {
       const key = occurrenceKey(master.key, at);
@@ -623,7 +623,7 @@ function* seriesSteps(
       if (!at.dateOnly && excludedDays.size > 0 && excludedDays.has(dayInZone(at))) continue;
       if (at.dateOnly) {
         const first = localDay(at);
-        add(key, { start: first, end: addDays(first, days) });
+        add(key, { start: first, end: plusDays(first, days) });
       } else add(key, period(at, end ? new Date(at.getTime() + lasts) : undefined));
     }
     for (const r of usable) {

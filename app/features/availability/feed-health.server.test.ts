@@ -16,6 +16,7 @@ import type { AppDatabase } from "../../db/client.server.ts";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { calendarFeeds, outbox } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
+import { plusDays } from "../../domain/date-time.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import * as calendarRoute from "../../routes/admin.property-calendar.tsx";
@@ -23,7 +24,6 @@ import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
 import { createSenders, processDueMessages } from "../leads/outbox.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
-import { addDays } from "./calendar-dates.ts";
 import { unitCalendarIcs } from "./ical-export.server.ts";
 import { syncFeed } from "./ical-import.server.ts";
 import { stayFormSchema } from "./stay-schema.ts";
@@ -286,7 +286,8 @@ describe.each(TEST_ENGINES)("calendar feed health on %s", (engine) => {
     expect(result).toMatchObject({ ok: true, added: 4 });
     const nightsOf = (spans: [string, string][]) => {
       const out: string[] = [];
-      for (const [start, end] of spans) for (let d = start; d < end; d = addDays(d, 1)) out.push(d);
+      for (const [start, end] of spans)
+        for (let d = start; d < end; d = plusDays(d, 1)) out.push(d);
       return out.sort();
     };
     const onB = (await listStays(db, b)).map((s) => [s.startDate, s.endDate] as [string, string]);

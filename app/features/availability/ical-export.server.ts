@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import ical from "ical-generator";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { properties, stays } from "../../db/schema.ts";
-import { addDays, bangkokToday } from "./calendar-dates.ts";
+import { businessToday, plusDays } from "../../domain/date-time.ts";
 import { icsFile, icsText } from "./ics-text.ts";
 
 /** Stays that ended more than this many days ago are left out of the exported calendar. */
@@ -24,7 +24,7 @@ export async function unitCalendarIcs(
     .from(properties)
     .where(eq(properties.slug, slug));
   if (!unit) return null;
-  const since = addDays(bangkokToday(options.now), -EXPORT_PAST_DAYS);
+  const since = plusDays(businessToday(options.now), -EXPORT_PAST_DAYS);
   const rows = await db
     .select({
       id: stays.id,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
-import { bangkokToday } from "./calendar-dates.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import { enqueueFeedAlert, type FeedAlertSettings } from "./feed-alerts.server.ts";
 import {
   FEED_EVENT_LIMITS,
@@ -211,7 +211,7 @@ async function syncFeedOnce(
         options.alerts,
       );
 
-    const today = bangkokToday(options.now);
+    const today = businessToday(options.now);
     const futureNow = await futureFeedBlocks(tx, feedId, today);
     const futureNext = reading.events.filter((e) => e.end > today).length;
     if (futureNow >= HOLD_MIN_BLOCKS && futureNext === 0) {

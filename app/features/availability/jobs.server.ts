@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
+import { nextBusinessMidnight } from "../../domain/date-time.ts";
 import type { AppConfig } from "../../lib/config.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { nextBangkokMidnight } from "./calendar-dates.ts";
 import type { FeedAlertSettings } from "./feed-alerts.server.ts";
 import { pollFeeds } from "./ical-import.server.ts";
 import { refreshAllAvailability } from "./stays.server.ts";
@@ -89,7 +89,7 @@ export function startAvailabilityJobs(
   const scheduleMidnight = () => {
     if (stopped) return;
     // A second past midnight, so that "today" is surely the new day.
-    const wait = nextBangkokMidnight().getTime() - Date.now() + 1000;
+    const wait = nextBusinessMidnight().getTime() - Date.now() + 1000;
     midnightTimer = setTimeout(() => {
       void refresh(true).finally(scheduleMidnight);
     }, wait);

@@ -1,4 +1,4 @@
-import { addDays } from "./calendar-dates.ts";
+import { plusDays } from "../../domain/date-time.ts";
 import type { BusyPeriod } from "./derive-status.ts";
 
 export interface CalendarDay {
@@ -39,7 +39,7 @@ export function calendarMonths(
     const lead = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() + 6) % 7; // Monday = 0
     const cells: (CalendarDay | null)[] = Array.from({ length: lead }, () => null);
     for (let d = 0; d < days; d++) {
-      const date = addDays(first, d);
+      const date = plusDays(first, d);
       // Periods ending on or before this day can never cover a later one.
       while (p < sorted.length && (sorted[p] as BusyPeriod).end <= date) p++;
       const taken = sorted.slice(p).some((b) => b.start <= date && date < b.end);

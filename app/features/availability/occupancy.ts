@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from "./calendar-dates.ts";
+import { dayCount, plusDays } from "../../domain/date-time.ts";
 import type { BusyPeriod } from "./derive-status.ts";
 import { mergeBusy } from "./month-grid.ts";
 
@@ -20,7 +20,7 @@ export function monthSpans(today: string, count: number): MonthSpan[] {
     const key = `${year}-${String(month).padStart(2, "0")}`;
     const first = `${key}-01`;
     const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    return { key, first, end: addDays(first, days), days };
+    return { key, first, end: plusDays(first, days), days };
   });
 }
 
@@ -35,7 +35,7 @@ export function occupancyByMonth(periods: readonly BusyPeriod[], months: readonl
     for (const p of busy) {
       const start = p.start > m.first ? p.start : m.first;
       const end = p.end < m.end ? p.end : m.end;
-      if (end > start) taken += daysBetween(start, end);
+      if (end > start) taken += dayCount(start, end);
     }
     return Math.round((taken / m.days) * 100);
   });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { stays } from "../../db/schema.ts";
+import { businessToday, plusDays } from "../../domain/date-time.ts";
 import type { PropertyStatus } from "../../domain/listing.ts";
-import { addDays, bangkokToday } from "./calendar-dates.ts";
 import { type BusyPeriod, busyFromTypedStatus } from "./derive-status.ts";
 import { mergeBusy } from "./month-grid.ts";
 
@@ -19,8 +19,8 @@ export interface PublicCalendar {
  */
 /** The days the public calendar reads stays of: a month back, 400 days ahead. */
 export const PUBLIC_WINDOW = {
-  from: (today: string) => addDays(today, -31),
-  until: (today: string) => addDays(today, 400),
+  from: (today: string) => plusDays(today, -31),
+  until: (today: string) => plusDays(today, 400),
 };
 
 /**
@@ -49,7 +49,7 @@ export async function loadPublicCalendar(
   now: Date = new Date(),
 ): Promise<PublicCalendar> {
   const propertyId = unit.id;
-  const today = bangkokToday(now);
+  const today = businessToday(now);
   const until = PUBLIC_WINDOW.until(today);
   const rows = await db
     .select({ start: stays.startDate, end: stays.endDate })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween, isIsoDate } from "./calendar-dates.ts";
+import { dayCount, isIsoDay } from "../../domain/date-time.ts";
 import { STAY_KINDS } from "./stay-kinds.ts";
 
 /** The longest stay accepted: ten years. */
@@ -9,7 +9,7 @@ const isoDate = (field: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v.length <= 10 && isIsoDate(v), `${field} must be a date like 2026-12-01`);
+    .refine((v) => v.length <= 10 && isIsoDay(v), `${field} must be a date like 2026-12-01`);
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
@@ -37,7 +37,7 @@ export const stayFormSchema = z
     ),
   })
   .superRefine((v, ctx) => {
-    const days = daysBetween(v.startDate, v.endDate);
+    const days = dayCount(v.startDate, v.endDate);
     if (days < 1)
       ctx.addIssue({
         code: "custom",

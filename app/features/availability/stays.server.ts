@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type AuditEntry, auditEntries } from "../../db/audit.server.ts";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { auditLog, calendarFeeds, leases, properties, stays } from "../../db/schema.ts";
-import { bangkokToday } from "./calendar-dates.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import { DEFAULT_HORIZON_DAYS, deriveStatus } from "./derive-status.ts";
 import { nextTurn } from "./next-turn.ts";
 import { overlappingIds, type Span } from "./overlaps.ts";
@@ -382,7 +382,7 @@ export async function refreshUnitAvailability(
   const hasCalendar = spans.length > 0 || unit?.hasFeed;
   if (!unit || unit.statusOverride || !(hasCalendar || options.calendarSpeaks)) return false;
 
-  const today = bangkokToday(clock.now);
+  const today = businessToday(clock.now);
   const periods = spans.filter((s) => s.end > today);
   const derived = deriveStatus(periods, today, clock.horizonDays ?? DEFAULT_HORIZON_DAYS);
   if (

@@ -1,26 +1,11 @@
 import { z } from "zod";
 import { DISPLAY_CURRENCIES, RATE_LIMITS } from "../../domain/currencies.ts";
+import { isIsoDay, plusDays } from "../../domain/date-time.ts";
 
 /** The earliest day a rate may apply from. */
 export const EARLIEST_RATE_DAY = "2000-01-01";
 /** How far ahead a rate may be entered: a year and a day. */
 export const MAX_DAYS_AHEAD = 366;
-
-/** A real calendar day written YYYY-MM-DD (no 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** `day` moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 const RATE_TEXT = new RegExp(`^\\d{1,6}(\\.\\d{1,${RATE_LIMITS.maxDecimals}})?$`);
 
@@ -30,7 +15,7 @@ const RATE_TEXT = new RegExp(`^\\d{1,6}(\\.\\d{1,${RATE_LIMITS.maxDecimals}})?$`
  * applies from (from 2000 to a year ahead).
  */
 export function rateFormSchema(today: string) {
-  const latest = addDays(today, MAX_DAYS_AHEAD);
+  const latest = plusDays(today, MAX_DAYS_AHEAD);
   return z.object({
     currency: z.enum(DISPLAY_CURRENCIES, {
       error: `Choose a currency: ${DISPLAY_CURRENCIES.join(", ")}`,
@@ -52,7 +37,7 @@ export function rateFormSchema(today: string) {
     appliesFrom: z
       .string({ error: "Enter the day the rate applies from" })
       .trim()
-      .refine((v) => v.length === 10 && isCalendarDay(v), "The day must be a date like 2026-12-01")
+      .refine((v) => v.length === 10 && isIsoDay(v), "The day must be a date like 2026-12-01")
       .refine(
         (v) => v >= EARLIEST_RATE_DAY && v <= latest,
         `The day must be from ${EARLIEST_RATE_DAY} to ${latest}`,

@@ -1,11 +1,7 @@
 import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
-import {
-  businessDay,
-  DISPLAY_CURRENCIES,
-  type DisplayCurrency,
-  rateInForce,
-} from "../../domain/currencies.ts";
+import { DISPLAY_CURRENCIES, type DisplayCurrency, rateInForce } from "../../domain/currencies.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import { parseId, readForm } from "../../lib/request-body.server.ts";
 import { type RatesActionResult, rateFormSchema } from "./rate-schema.ts";
 import { addRate, listRates, RateTakenError, removeRate, type StoredRate } from "./rates.server.ts";
@@ -13,7 +9,7 @@ import { addRate, listRates, RateTakenError, removeRate, type StoredRate } from 
 /** The admin's rates page: today's Phuket day, the rate in force per currency, every entry. */
 export async function loadRatesPage(now: Date = new Date()) {
   const rates = await listRates(getRuntime().database.db);
-  const today = businessDay(now);
+  const today = businessToday(now);
   const inForce = DISPLAY_CURRENCIES.map((currency) => ({
     currency,
     rate: rateInForce(rates, currency, today) ?? null,
@@ -37,7 +33,7 @@ export async function ratesAction(request: Request, adminUserId: number, now: Da
   const fields = Object.fromEntries(await readForm(request));
   switch (fields.intent) {
     case "add": {
-      const parsed = rateFormSchema(businessDay(now)).safeParse(fields);
+      const parsed = rateFormSchema(businessToday(now)).safeParse(fields);
       if (!parsed.success) {
         const fieldErrors: NonNullable<RatesActionResult["fieldErrors"]> = {};
         for (const issue of parsed.error.issues) {

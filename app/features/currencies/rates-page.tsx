@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DISPLAY_CURRENCIES } from "../../domain/currencies.ts";
-import { BUSINESS_TIME_ZONE } from "../../domain/date-time.ts";
+import { BUSINESS_TIME_ZONE, dayCount } from "../../domain/date-time.ts";
 import { formatDate, formatRate } from "../../lib/format.ts";
 import type { RatesActionResult } from "./rate-schema.ts";
 
@@ -14,16 +14,11 @@ export function staleRates(
   today: string,
 ): { currency: string; appliesFrom: string; days: number }[] {
   return inForce.flatMap(({ currency, rate }) => {
-    const days = rate ? daysBetween(rate.appliesFrom, today) : 0;
+    const days = rate ? dayCount(rate.appliesFrom, today) : 0;
     return rate && days > STALE_RATE_DAYS
       ? [{ currency, appliesFrom: rate.appliesFrom, days }]
       : [];
   });
-}
-
-/** Whole days from one ISO day to another. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 // The moment a rate was entered, in the page's one date style ("23 Nov 2026, 09:30", Phuket).

@@ -8,7 +8,7 @@ import { contentVersion } from "../../db/content-version.server.ts";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { auditLog, currencyRates } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { businessDay } from "../../domain/currencies.ts";
+import { businessToday, plusDays } from "../../domain/date-time.ts";
 import { loadConfig } from "../../lib/config.server.ts";
 import { createLogger } from "../../lib/logger.server.ts";
 import { clientAddressContext } from "../../lib/request-context.ts";
@@ -16,7 +16,6 @@ import * as ratesRoute from "../../routes/admin.settings-currencies.tsx";
 import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
-import { addDays } from "./rate-schema.ts";
 import {
   addRate,
   listRates,
@@ -60,7 +59,7 @@ describe.each(TEST_ENGINES)("exchange rates on %s", (engine) => {
   let database: TestDatabase;
   let adminId: number;
   let cookie: string;
-  const today = businessDay(new Date());
+  const today = businessToday(new Date());
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -202,7 +201,7 @@ describe.each(TEST_ENGINES)("exchange rates on %s", (engine) => {
     ["a day that does not exist", { appliesFrom: "2026-02-30" }, "appliesFrom"],
     ["a day in another format", { appliesFrom: "01/06/2026" }, "appliesFrom"],
     ["a day before 2000", { appliesFrom: "1999-12-31" }, "appliesFrom"],
-    ["a day more than a year ahead", { appliesFrom: addDays(today, 367) }, "appliesFrom"],
+    ["a day more than a year ahead", { appliesFrom: plusDays(today, 367) }, "appliesFrom"],
   ])(
     "answers %s with 400 and the field's message, storing nothing",
     async (_name, change, field) => {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, lte } from "drizzle-orm";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { adminUsers, auditLog, currencyRates } from "../../db/schema.ts";
-import { businessDay, type DisplayCurrency, type PriceCurrency } from "../../domain/currencies.ts";
+import type { DisplayCurrency, PriceCurrency } from "../../domain/currencies.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import type { RateInput } from "./rate-schema.ts";
 
 export interface StoredRate {
@@ -51,7 +52,7 @@ export async function priceCurrencyFor(
   currency: DisplayCurrency,
   now: Date = new Date(),
 ): Promise<PriceCurrency> {
-  return { currency, rate: await rateInForceOn(db, currency, businessDay(now)) };
+  return { currency, rate: await rateInForceOn(db, currency, businessToday(now)) };
 }
 
 export class RateTakenError extends Error {}

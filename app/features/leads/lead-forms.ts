@@ -4,6 +4,7 @@
  * translation keys under `forms.errors`, so one schema serves both languages.
  */
 import * as z from "zod/mini";
+import { businessToday, dayCount, isIsoDay } from "../../domain/date-time.ts";
 import { isEmailAddress } from "../../lib/email-address.ts";
 import {
   type FieldErrors,
@@ -87,13 +88,6 @@ export const newsletterSchema = z.object({
   consent: z.string().check(z.refine((v) => v === "yes", err("forms.errors.consent"))),
 });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => {
-  if (!ISO_DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-};
-
 /** The unit page's enquiry: a name, and an e-mail or a phone (one of them at least). */
 export const unitEnquirySchema = z
   .object({
@@ -108,7 +102,7 @@ export const unitEnquirySchema = z
           err("forms.errors.lease"),
         ),
       ),
-    moveIn: z.string().check(z.refine((v) => v === "" || isRealDate(v), err("forms.errors.date"))),
+    moveIn: z.string().check(z.refine((v) => v === "" || isIsoDay(v), err("forms.errors.date"))),
     message: optionalText(LIMITS.message),
   })
   .check(
@@ -121,9 +115,7 @@ export const unitEnquirySchema = z
 /** "Notify me when it is free": an e-mail, and from when the visitor wants the unit. */
 export const availabilityAlertSchema = z.object({
   email: emailField(),
-  wantedFrom: z
-    .string()
-    .check(z.refine((v) => v === "" || isRealDate(v), err("forms.errors.date"))),
+  wantedFrom: z.string().check(z.refine((v) => v === "" || isIsoDay(v), err("forms.errors.date"))),
 });
 
 /**
@@ -131,13 +123,9 @@ export const availabilityAlertSchema = z.object({
  * time zone) to a year ahead.
  */
 export function isViewingDate(v: string, now = new Date()): boolean {
-  if (!isRealDate(v)) return false;
-  const day = Date.parse(`${v}T00:00:00Z`);
-  const phuketToday = Date.parse(
-    `${new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10)}T00:00:00Z`,
-  );
-  const dayMs = 86_400_000;
-  return day >= phuketToday - dayMs && day <= phuketToday + VIEWING_MAX_DAYS_AHEAD * dayMs;
+  if (!isIsoDay(v)) return false;
+  const ahead = dayCount(businessToday(now), v);
+  return ahead >= -1 && ahead <= VIEWING_MAX_DAYS_AHEAD;
 }
 
 /** The unit page's viewing request: a name, an e-mail or a phone, a day (and another one). */

@@ -14,11 +14,11 @@ import {
   unitOwners,
   unitPrograms,
 } from "../../db/schema.ts";
+import { businessToday } from "../../domain/date-time.ts";
 import { DEFAULT_APPROVAL_THRESHOLD_BAHT } from "../../domain/owners.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
-import { bangkokToday } from "../availability/calendar-dates.ts";
 import { addOwnerDocument } from "./documents.server.ts";
 
 export const DEMO_OWNER_DEFAULT_EMAIL = "owner@example.com";
@@ -83,7 +83,7 @@ export async function seedDemoOwner(
       : generatedPassword();
   const villa = await pickUnit(db, "pool-villa", true);
   const condo = await pickUnit(db, "condo", false);
-  const today = bangkokToday(now);
+  const today = businessToday(now);
   const passwordHash = await hashPassword(password);
   const ownerId = await db.transaction(async (tx) => {
     const [owner] = await tx

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { plusDays } from "../../domain/date-time.ts";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
   REVENUE_SHARE_OWNER_PERCENT,
@@ -9,7 +10,6 @@ import type { TranslationKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { AvailabilityCalendar } from "../availability/availability-calendar.tsx";
-import { addDays } from "../availability/calendar-dates.ts";
 import { registerOwnerWorker } from "./owner-head.ts";
 import type { OwnerRequestLine, OwnerStayLine, OwnerUnitSummary } from "./owner-portal.server.ts";
 
@@ -288,7 +288,7 @@ function StayList({ stays }: { stays: OwnerStayLine[] }) {
         <li key={`${s.startDate}-${s.kind}`}>
           {t("ownerPortal.stayLine", {
             from: formatDate(s.startDate, lang),
-            to: formatDate(addDays(s.endDate, -1), lang),
+            to: formatDate(plusDays(s.endDate, -1), lang),
             nights: nightsText(t, s.nights),
             kind: t(`ownerPortal.stayKinds.${s.kind}`),
           })}
@@ -452,7 +452,7 @@ export function OwnerUnitPage({
               <Notice tone="ok">
                 {t(result.status === "approved" ? "ownerPortal.approved" : "ownerPortal.pending", {
                   from: formatDate(result.startDate, lang),
-                  to: formatDate(addDays(result.endDate, -1), lang),
+                  to: formatDate(plusDays(result.endDate, -1), lang),
                 })}
               </Notice>
             ) : (
@@ -468,7 +468,7 @@ export function OwnerUnitPage({
           <ul className="mt-2 space-y-1">
             {requests.map((r) => (
               <li key={r.id}>
-                {formatDate(r.startDate, lang)} – {formatDate(addDays(r.endDate, -1), lang)} (
+                {formatDate(r.startDate, lang)} – {formatDate(plusDays(r.endDate, -1), lang)} (
                 {nightsText(t, r.nights)}): {t(`ownerPortal.requestStatus.${r.status}`)}
               </li>
             ))}

@@ -15,10 +15,10 @@ import {
   unitPrograms,
 } from "../../db/schema.ts";
 import type { StayKind } from "../../domain/availability.ts";
+import { businessToday, dayCount, plusDays } from "../../domain/date-time.ts";
 import type { PropertyStatus } from "../../domain/listing.ts";
 import { projectRoi, ROI_PROJECTION_YEARS } from "../../domain/owner-programs.ts";
 import type { OwnerProgramKind, OwnerStayStatus } from "../../domain/owners.ts";
-import { addDays, bangkokToday, daysBetween } from "../availability/calendar-dates.ts";
 import { occupancyByMonth } from "../availability/occupancy.ts";
 import { addStay, StayError } from "../availability/stays.server.ts";
 import { alertOwner } from "./owner-alerts.server.ts";
@@ -144,14 +144,14 @@ function programOf(row: Awaited<ReturnType<typeof ownedUnits>>[number]) {
 const yearSpan = (year: number) => {
   const first = `${year}-01-01`;
   const end = `${year + 1}-01-01`;
-  return { key: String(year), first, end, days: daysBetween(first, end) };
+  return { key: String(year), first, end, days: dayCount(first, end) };
 };
 
 const monthSpan = (today: string) => {
   const first = `${today.slice(0, 7)}-01`;
   const [y, m] = first.split("-").map(Number) as [number, number];
   const end = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
-  return { key: first.slice(0, 7), first, end, days: daysBetween(first, end) };
+  return { key: first.slice(0, 7), first, end, days: dayCount(first, end) };
 };
 
 /** The overview: each unit with its status, occupancy, next stays and free nights left. */
@@ -160,14 +160,14 @@ export async function loadOwnerOverview(
   ownerId: number,
   now: Date = new Date(),
 ): Promise<{ today: string; units: OwnerUnitSummary[] }> {
-  const today = bangkokToday(now);
+  const today = businessToday(now);
   const year = Number(today.slice(0, 4));
   const rows = await ownedUnits(db, ownerId);
   const { stayRows, requestRows } = await calendarOf(
     db,
     rows.map((r) => r.id),
     `${year}-01-01`,
-    addDays(today, 400),
+    plusDays(today, 400),
   );
   const units = rows.map((row) => {
     const own = stayRows.filter((s) => s.propertyId === row.id);
@@ -198,7 +198,7 @@ export async function loadOwnerOverview(
           kind: s.kind,
           startDate: s.startDate,
           endDate: s.endDate,
-          nights: daysBetween(s.startDate, s.endDate),
+          nights: dayCount(s.startDate, s.endDate),
         })),
       freeNightsLeft: row.kind === "guaranteed" ? nightsLeft(ownerNights, year) : null,
     };
@@ -229,8 +229,8 @@ export async function loadOwnerUnit(
   const { stayRows, requestRows } = await calendarOf(
     db,
     [propertyId],
-    addDays(today, -31),
-    addDays(today, 400),
+    plusDays(today, -31),
+    plusDays(today, 400),
   );
   const mine = await db
     .select({ id: ownerStayRequests.id })
@@ -257,7 +257,7 @@ export async function loadOwnerUnit(
         kind: s.kind,
         startDate: s.startDate,
         endDate: s.endDate,
-        nights: daysBetween(s.startDate, s.endDate),
+        nights: dayCount(s.startDate, s.endDate),
       })),
     requests: requestRows
       .filter((r) => mineIds.has(r.id))
@@ -266,7 +266,7 @@ export async function loadOwnerUnit(
           id: r.id,
           startDate: r.startDate,
           endDate: r.endDate,
-          nights: daysBetween(r.startDate, r.endDate),
+          nights: dayCount(r.startDate, r.endDate),
           status: r.status,
           reason: r.reason,
         }),
@@ -310,7 +310,7 @@ export async function requestOwnerStay(
   const [row] = await ownedUnits(db, ownerId, propertyId);
   if (!row) return { ok: false, answer: null, notFound: true };
   const autoApprove = await autoApproveOwnerStays(db);
-  const today = bangkokToday(now);
+  const today = businessToday(now);
   const year = Number(dates.startDate.slice(0, 4));
   const from = Number.isFinite(year) ? `${year}-01-01` : today;
   const result = await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDay } from "../../domain/date-time.ts";
 import {
   FULL_SHARE_PERCENT,
   OWNER_ALERT_CHANNELS,
@@ -6,7 +7,6 @@ import {
   OWNER_PROGRAM_KINDS,
 } from "../../domain/owners.ts";
 import { isEmailAddress, MAX_EMAIL_LENGTH } from "../../lib/email-address.ts";
-import { isIsoDate } from "../availability/calendar-dates.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const wholeNumber = (v: unknown) =>
@@ -99,7 +99,7 @@ export const unitOwnershipSchema = z
       z
         .string()
         .trim()
-        .refine((v) => v.length === 10 && isIsoDate(v), "Start must be a date like 2026-12-01")
+        .refine((v) => v.length === 10 && isIsoDay(v), "Start must be a date like 2026-12-01")
         .optional(),
     ),
   })

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { isIsoDay, plusDays } from "../../domain/date-time.ts";
 import type { Language } from "../../i18n/languages.ts";
 import type { TranslateFunction } from "../../i18n/translate.ts";
 import { formatDate } from "../../lib/format.ts";
-import { addDays, isIsoDate } from "../availability/calendar-dates.ts";
 import type { OwnerStayAnswer } from "./owner-stay-rules.ts";
 
 const isoDate = z
   .string()
   .trim()
-  .refine((v) => v.length === 10 && isIsoDate(v));
+  .refine((v) => v.length === 10 && isIsoDay(v));
 
 /** The owner's "block these dates" form: the first night and the check-out day. */
 export const ownerStayFormSchema = z
@@ -40,7 +40,7 @@ export function stayRefusal(
       return t("ownerPortal.errorClash", {
         kind: t(`ownerPortal.stayKinds.${answer.clash.kind}`),
         from: formatDate(answer.clash.startDate, lang),
-        to: formatDate(addDays(answer.clash.endDate, -1), lang),
+        to: formatDate(plusDays(answer.clash.endDate, -1), lang),
       });
   }
 }

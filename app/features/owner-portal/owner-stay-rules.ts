@@ -1,7 +1,7 @@
 import type { StayKind } from "../../domain/availability.ts";
+import { dayCount, isIsoDay, plusDays } from "../../domain/date-time.ts";
 import { ROI_FREE_NIGHTS } from "../../domain/owner-programs.ts";
 import { GUARANTEED_STAY_SEASON, type OwnerProgramKind } from "../../domain/owners.ts";
-import { addDays, daysBetween, isIsoDate } from "../availability/calendar-dates.ts";
 
 /** The longest owner stay asked for at once on a revenue-share unit: a year. */
 export const MAX_OWNER_STAY_NIGHTS = 366;
@@ -39,7 +39,7 @@ function nightsInYear(startDate: string, endDate: string, year: number): number 
   const to = `${year + 1}-01-01`;
   const start = startDate > from ? startDate : from;
   const end = endDate < to ? endDate : to;
-  return end > start ? daysBetween(start, end) : 0;
+  return end > start ? dayCount(start, end) : 0;
 }
 
 /** Free nights a guaranteed-return unit still has in `year`. */
@@ -57,16 +57,16 @@ export function nightsLeft(
  * any free dates. Never the past, never over another stay or waiting request.
  */
 export function checkOwnerStay(q: OwnerStayQuestion): OwnerStayAnswer {
-  if (!isIsoDate(q.startDate) || !isIsoDate(q.endDate) || q.endDate <= q.startDate)
+  if (!isIsoDay(q.startDate) || !isIsoDay(q.endDate) || q.endDate <= q.startDate)
     return { ok: false, reason: "dates" };
   if (q.startDate < q.today) return { ok: false, reason: "past" };
-  const nights = daysBetween(q.startDate, q.endDate);
+  const nights = dayCount(q.startDate, q.endDate);
   if (q.program === "guaranteed") {
     const year = Number(q.startDate.slice(0, 4));
     const left = nightsLeft(q.ownerNights, year);
     const seasonStart = `${year}-${GUARANTEED_STAY_SEASON.from}`;
     // The season's last night is its last day: a stay ends the day after at the latest.
-    const seasonEnd = addDays(`${year}-${GUARANTEED_STAY_SEASON.to}`, 1);
+    const seasonEnd = plusDays(`${year}-${GUARANTEED_STAY_SEASON.to}`, 1);
     if (q.startDate < seasonStart || q.endDate > seasonEnd)
       return { ok: false, reason: "season", year, nightsLeft: left };
     if (nights > left) return { ok: false, reason: "allowance", year, nightsLeft: left, nights };

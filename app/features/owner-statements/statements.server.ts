@@ -26,7 +26,7 @@ import {
   unitPrograms,
 } from "../../db/schema.ts";
 import { DISPLAY_CURRENCIES } from "../../domain/currencies.ts";
-import { dayCount } from "../../domain/date-time.ts";
+import { BUSINESS_TIME_ZONE, dayCount } from "../../domain/date-time.ts";
 import {
   guaranteedQuarter,
   guaranteedTotals,
@@ -123,7 +123,7 @@ export async function readLedger(db: Db, propertyId: number, period: Period) {
     )
     .orderBy(asc(ledgerExpenses.spentOn), asc(ledgerExpenses.id));
   // A ticket's day is the Phuket day of its "done" event.
-  const doneOn = sql<string>`to_char(${repairEvents.createdAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`;
+  const doneOn = sql<string>`to_char(${repairEvents.createdAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const repairs = await db
     .select({
       id: repairTickets.id,

@@ -1,9 +1,10 @@
 /**
- * The daily round of saved-search alerts, at a configured hour in Phuket (Asia/Bangkok, UTC+7,
- * no daylight saving), after deleting the searches nobody confirmed or kept. Every server schedules it; an advisory lock lets one of them run it, and a
+ * The daily round of saved-search alerts, at a configured hour in Phuket (UTC+7, no daylight
+ * saving), after deleting the searches nobody confirmed or kept. Every server schedules it; an advisory lock lets one of them run it, and a
  * second run finds nothing new anyway (units already listed are marked as seen).
  */
 import type { AppDatabase, Database } from "../../db/client.server.ts";
+import { businessDayStart, businessToday } from "../../domain/date-time.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
   forgetStaleSearches,
@@ -16,9 +17,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** The next instant after `now` when the clock in Phuket shows `hour`:00. */
 export function nextRunAt(hour: number, now: Date = new Date()): Date {
-  const bangkok = new Date(now.getTime() + 7 * HOUR_MS);
-  const day = bangkok.toISOString().slice(0, 10);
-  const today = Date.parse(`${day}T00:00:00+07:00`) + hour * HOUR_MS;
+  const today = businessDayStart(businessToday(now)).getTime() + hour * HOUR_MS;
   return new Date(today > now.getTime() ? today : today + 24 * HOUR_MS);
 }
 
