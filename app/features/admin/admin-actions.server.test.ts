@@ -42,6 +42,7 @@ import { propertyFormSchema } from "./property-schema.ts";
 import { propertyForm } from "./test-fixtures.ts";
 
 const SITE = "http://admin.test";
+const PASSWORD = "coral reef at dawn";
 const EVIL = "https://evil.example";
 
 type ActionModule = { action: (args: never) => Promise<unknown> };
@@ -102,10 +103,6 @@ function statusOf(outcome: { value?: unknown; thrown?: unknown }): number {
 
 describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
   let database: TestDatabase;
-  let cookie: string;
-  let propertyId: number;
-  let deletedId: number;
-  let leadId: number;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -117,22 +114,42 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
       storage: new LocalDiskStorage(path.join(dataDir, "media")),
       logger: createLogger("silent"),
     });
-    const admin = await createAccount(database.db, "ops@example.com", "coral reef at dawn");
-    cookie = `admin_session=${await createSession(database.db, admin.id)}`;
-    const input = propertyFormSchema.parse(propertyForm("Z-1"));
-    propertyId = (await createProperty(database.db, input, admin.id)).id;
-    deletedId = (await createProperty(database.db, { ...input, unitCode: "Z-2" }, admin.id)).id;
-    await deleteProperty(database.db, deletedId, admin.id);
-    const [lead] = await database.db
-      .insert(leads)
-      .values({ kind: "roi", name: "Lead", email: "lead@example.com" })
-      .returning({ id: leads.id });
-    leadId = lead?.id ?? 0;
   });
   afterAll(async () => {
     setRuntime(undefined);
     await database.destroy();
   });
+
+  let made = 0;
+  /**
+   * Each test's own admin (with a session), property, deleted property and lead, so that what one
+   * test changes (a session logged out, a property deleted) cannot fail another.
+   */
+  async function fresh() {
+    made += 1;
+    const db = database.db;
+    const email = `ops-${made}@example.com`;
+    const admin = await createAccount(db, email, PASSWORD);
+    const input = propertyFormSchema.parse(propertyForm(`Z-${made}-1`));
+    const propertyId = (await createProperty(db, input, admin.id)).id;
+    const deletedId = (await createProperty(db, { ...input, unitCode: `Z-${made}-2` }, admin.id))
+      .id;
+    await deleteProperty(db, deletedId, admin.id);
+    const [lead] = await db
+      .insert(leads)
+      .values({ kind: "roi", name: "Lead", email: `lead-${made}@example.com` })
+      .returning({ id: leads.id });
+    return {
+      email,
+      adminId: admin.id,
+      cookie: `admin_session=${await createSession(db, admin.id)}`,
+      propertyId,
+      deletedId,
+      leadId: lead?.id ?? 0,
+      newUnitCode: `Z-${made}-9`,
+    };
+  }
+  type Fixture = Awaited<ReturnType<typeof fresh>>;
 
   async function state(): Promise<string> {
     const db = database.db;
@@ -152,19 +169,19 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
   }
 
   // Delete comes late: the actions before it edit the property it deletes.
-  const cases = (): Case[] => [
+  const cases = ({ propertyId, deletedId, leadId, newUnitCode }: Fixture): Case[] => [
     {
       name: "create a property",
       module: newRoute,
       path: "/admin/properties/new",
-      body: formBody(propertyForm("Z-9")),
+      body: formBody(propertyForm(newUnitCode)),
     },
     {
       name: "edit a property",
       module: editRoute,
       path: `/admin/properties/${propertyId}`,
       params: { id: String(propertyId) },
-      body: formBody({ ...propertyForm("Z-1"), name: "Changed", version: "1" }),
+      body: formBody({ ...propertyForm(`${newUnitCode}-edited`), name: "Changed", version: "1" }),
     },
     {
       name: "add a stay",
@@ -207,6 +224,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
   ];
 
   it("sends every admin page to the sign-in form without a session", async () => {
+    const { propertyId } = await fresh();
     const pages: [string, { loader: (args: never) => Promise<unknown> }, Record<string, string>][] =
       [
         ["/admin/properties/new", newRoute, {}],
@@ -239,7 +257,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
   });
 
   it("refuses every action without a session, changing nothing", async () => {
-    for (const c of cases()) {
+    for (const c of cases(await fresh())) {
       const before = await state();
       const outcome = await call(c, { origin: SITE });
       expect(statusOf(outcome), c.name).toBe(401);
@@ -248,7 +266,9 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
   });
 
   it("refuses every action from another site, even with a session, changing nothing", async () => {
-    for (const c of cases()) {
+    const mine = await fresh();
+    const { cookie } = mine;
+    for (const c of cases(mine)) {
       const before = await state();
       const outcome = await call(c, { origin: EVIL, cookie });
       expect(statusOf(outcome), c.name).toBe(403);
@@ -259,11 +279,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
         name: "sign in",
         module: adminRoute,
         path: "/admin",
-        body: formBody({
-          intent: "login",
-          email: "ops@example.com",
-          password: "coral reef at dawn",
-        }),
+        body: formBody({ intent: "login", email: mine.email, password: PASSWORD }),
       },
       { origin: EVIL },
     );
@@ -271,7 +287,9 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
   });
 
   it("does each action with a session from this site (so the refusals above mean something)", async () => {
-    for (const c of cases()) {
+    const mine = await fresh();
+    const { cookie } = mine;
+    for (const c of cases(mine)) {
       const before = await state();
       const outcome = await call(c, { origin: SITE, cookie });
       expect(statusOf(outcome), c.name).toBeLessThan(400);
@@ -279,10 +297,15 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
     }
   });
 
-  const login = (password: string, address: string, extra: Record<string, string> = {}) => {
+  const login = (
+    email: string,
+    password: string,
+    address: string,
+    extra: Record<string, string> = {},
+  ) => {
     const request = new Request(`${SITE}/admin`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "login", email: "ops@example.com", password }),
+      body: new URLSearchParams({ intent: "login", email, password }),
       headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", ...extra },
     });
     const context = new RouterContextProvider();
@@ -292,9 +315,9 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
 
   it("signs in with a new session cookie, ending the one the browser held", async () => {
     const db = database.db;
-    const [admin] = await db.select().from(adminUsers);
-    const held = await createSession(db, admin?.id ?? 0);
-    const response = (await login("coral reef at dawn", "192.0.2.60", {
+    const { email, adminId } = await fresh();
+    const held = await createSession(db, adminId);
+    const response = (await login(email, PASSWORD, "192.0.2.60", {
       cookie: `admin_session=${held}`,
     })) as Response;
     expect(response.status).toBe(302);
@@ -304,8 +327,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
     const token = setCookie.split(";")[0]?.split("=")[1] ?? "";
     expect(token).not.toBe(held);
     expect(await readSession(db, held)).toBeNull();
-    expect((await readSession(db, token))?.email).toBe("ops@example.com");
-    cookie = `admin_session=${token}`;
+    expect((await readSession(db, token))?.email).toBe(email);
   });
 
   it("marks the cookie Secure when the site is served over HTTPS", () => {
@@ -317,11 +339,12 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
 
   it("answers repeated failures with 429 and a clear message", async () => {
     const address = "203.0.113.90";
+    const { email } = await fresh();
     for (let i = 0; i < 5; i++) {
-      const outcome = await login("wrong wrong wrong", address).catch((e: unknown) => e);
+      const outcome = await login(email, "wrong wrong wrong", address).catch((e: unknown) => e);
       expect(statusOf({ value: outcome })).toBe(401);
     }
-    const blocked = await login("coral reef at dawn", address);
+    const blocked = await login(email, PASSWORD, address);
     expect(statusOf({ value: blocked })).toBe(429);
     const retryAfter = new Headers(
       (blocked as { init?: { headers?: HeadersInit } }).init?.headers,
@@ -336,6 +359,7 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
 
   it("says Failed to load properties when the list cannot be read", async () => {
     const db = database.db;
+    const { cookie } = await fresh();
     const request = () => new Request(`${SITE}/admin`, { headers: { cookie } });
     const ok = await adminRoute.loader({
       request: request(),
@@ -359,26 +383,29 @@ describe.each(TEST_ENGINES)("admin actions on %s", (engine) => {
 
   it("sends an admin without a second factor to enrol when the setting requires it", async () => {
     const db = database.db;
+    const { cookie } = await fresh();
     await db.insert(settings).values({ key: "admin_require_totp", value: true });
-    const request = new Request(`${SITE}/admin/leads`, { headers: { cookie } });
-    const thrown = await leadsRoute
-      .loader({ request, params: {}, context: new RouterContextProvider() } as never)
-      .catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("location")).toBe("/admin/security");
-    const security = await securityRoute.loader({
-      request: new Request(`${SITE}/admin/security`, { headers: { cookie } }),
-      params: {},
-      context: new RouterContextProvider(),
-    } as never);
-    expect(security.required).toBe(true);
+    try {
+      const request = new Request(`${SITE}/admin/leads`, { headers: { cookie } });
+      const thrown = await leadsRoute
+        .loader({ request, params: {}, context: new RouterContextProvider() } as never)
+        .catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("location")).toBe("/admin/security");
+      const security = await securityRoute.loader({
+        request: new Request(`${SITE}/admin/security`, { headers: { cookie } }),
+        params: {},
+        context: new RouterContextProvider(),
+      } as never);
+      expect(security.required).toBe(true);
+    } finally {
+      await db.execute(sql`delete from settings where key = 'admin_require_totp'`);
+    }
   });
 
   it("asks for a current code before the second factor is replaced or turned off", async () => {
     const db = database.db;
-    await db.execute(sql`delete from settings where key = 'admin_require_totp'`);
-    const [admin] = await db.select().from(adminUsers);
-    const id = admin?.id ?? 0;
+    const { cookie, adminId: id } = await fresh();
     const begun = await beginEnrolment(db, id);
     if (!begun.ok) throw new Error(`enrolment refused: ${begun.reason}`);
     const codes =

@@ -128,6 +128,30 @@ describe.each(TEST_ENGINES)("leads on %s", (engine) => {
     ).rejects.toMatchObject({ init: { status: 403 } });
   });
 
+  it("takes ten posts from an address in a quarter of an hour, and refuses the eleventh", async () => {
+    // The window is fixed (a quarter of an hour): a burst that straddles its end is tried again.
+    const windowOf = () => Math.floor(Date.now() / (15 * 60_000));
+    for (const address of ["203.0.113.70", "203.0.113.71"]) {
+      const window = windowOf();
+      const before = await countLeads(database.db, "roi");
+      const statuses: number[] = [];
+      for (let i = 1; i <= 11; i++) {
+        const fields = { name: `Visitor ${address} ${i}`, email: `visitor-${i}@example.com` };
+        statuses.push((await roiPost(post("/owners/roi", fields), address)).init?.status ?? 200);
+      }
+      if (windowOf() !== window) continue;
+      expect(statuses).toEqual([...Array(10).fill(200), 429]);
+      expect(await countLeads(database.db, "roi")).toBe(before + 10);
+      const eleventh = await database.db
+        .select()
+        .from(leads)
+        .where(eq(leads.name, `Visitor ${address} 11`));
+      expect(eleventh).toEqual([]);
+      return;
+    }
+    throw new Error("two bursts straddled a window's end");
+  });
+
   it("answers 429 with the values once an address is over the limit", async () => {
     const rule = { limit: 2, windowMs: 60_000 };
     const fields = { name: "Clara", email: "clara@example.com" };
