@@ -11,6 +11,7 @@ import { dayCount, plusMonths } from "./date-time.ts";
 import {
   projectRoi,
   REVENUE_SHARE_OWNER_PERCENT,
+  ROI_PAYOUTS_PER_YEAR,
   ROI_PROJECTION_YEARS,
   ROI_RATE_PERCENT,
 } from "./owner-programs.ts";
@@ -301,4 +302,4 @@ export function ownerParts(
 }
 
 /** The program's rate, shown on statements: "7% a year" / "1.75% a quarter". */
-export const GUARANTEED_QUARTER_PERCENT = ROI_RATE_PERCENT / 4;
+export const GUARANTEED_QUARTER_PERCENT = ROI_RATE_PERCENT / ROI_PAYOUTS_PER_YEAR;

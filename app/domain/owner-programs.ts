@@ -10,6 +10,8 @@ import { isOneOf } from "./values.ts";
 export const ROI_RATE_PERCENT = 7;
 export const ROI_PROJECTION_YEARS = 5;
 export const ROI_FREE_NIGHTS = 15;
+/** The ROI program pays quarterly: four payouts a year, each a quarter of the annual return. */
+export const ROI_PAYOUTS_PER_YEAR = 4;
 
 /** The revenue-share program's split of a unit's rental income, in percent. */
 export const REVENUE_SHARE_OWNER_PERCENT = 70;
@@ -60,7 +62,7 @@ export function projectRoi(propertyValue: number): RoiProjection | null {
   return {
     propertyValue,
     annual,
-    quarterly: Math.round(annual / 4),
+    quarterly: Math.round(annual / ROI_PAYOUTS_PER_YEAR),
     monthly: Math.round(annual / 12),
     fiveYearTotal: annual * ROI_PROJECTION_YEARS,
     freeNights: ROI_FREE_NIGHTS,

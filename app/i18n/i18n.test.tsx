@@ -2,8 +2,11 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { en } from "./en.ts";
 import { languageFromPath, localizePath } from "./languages.ts";
-import { createI18n } from "./messages.server.ts";
+import { mailEn } from "./mail-en.ts";
+import { mailRu } from "./mail-ru.ts";
+import { createI18n, createMailI18n } from "./messages.server.ts";
 import { ru } from "./ru.ts";
+import { programFigures } from "./translate.ts";
 import { I18nProvider, useT } from "./use-t.tsx";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -25,7 +28,11 @@ function Orphan() {
 }
 
 describe("translations", () => {
-  it("Russian has every key English has, and no stray ones", () => {
+  // Every catalogue pair: the pages' texts, and the mails' texts that only the server reads.
+  it.each([
+    ["pages", en, ru],
+    ["mails", mailEn, mailRu],
+  ] as const)("Russian has every key English has in the %s, and no stray ones", (_, en, ru) => {
     const missing = [...keys(en)].filter((k) => !keys(ru).has(k));
     const extra = [...keys(ru)].filter((k) => !keys(en).has(k));
     expect(missing).toEqual([]);
@@ -33,10 +40,29 @@ describe("translations", () => {
   });
 
   it("Russian plural keys carry all the forms Russian needs", () => {
-    const flat = JSON.stringify(ru);
-    for (const base of ["bedrooms", "bathrooms"]) {
+    const flat = JSON.stringify({ ru, mailRu });
+    for (const base of ["bedrooms", "bathrooms", "alertSubject"]) {
       for (const form of ["one", "few", "many"]) expect(flat).toContain(`"${base}_${form}"`);
     }
+  });
+
+  it("fills in the owner programs' figures in any text that names them", () => {
+    expect(createMailI18n("en").t("mail.lead.subject.roi")).toBe("your ROI 7% program request");
+    expect(createMailI18n("ru").t("mail.lead.subject.revenue-share")).toBe(
+      "ваша заявка на программу 70:30",
+    );
+    // Each quarterly payout's share, written as each language writes a fraction.
+    expect(programFigures("en").roiQuarterRate).toBe("1.75");
+    expect(programFigures("ru").roiQuarterRate).toBe("1,75");
+    // A caller's own value wins over a figure of the same name.
+    expect(createMailI18n("en").t("mail.lead.subject.roi", { roiRate: "9" })).toBe(
+      "your ROI 9% program request",
+    );
+  });
+
+  it("keeps the mails' texts out of what pages send to the browser", () => {
+    expect(Object.keys(en)).not.toContain("mail");
+    expect(createMailI18n("ru").t("mail.lead.thanks")).toMatch(/^Спасибо/);
   });
 
   it("uses Russian plural forms", () => {

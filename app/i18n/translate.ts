@@ -1,3 +1,11 @@
+import {
+  REVENUE_SHARE_COMPANY_PERCENT,
+  REVENUE_SHARE_OWNER_PERCENT,
+  ROI_FREE_NIGHTS,
+  ROI_PAYOUTS_PER_YEAR,
+  ROI_PROJECTION_YEARS,
+  ROI_RATE_PERCENT,
+} from "../domain/owner-programs.ts";
 import type { en } from "./en.ts";
 import type { Language } from "./languages.ts";
 
@@ -13,6 +21,8 @@ type Keys<T, Prefix extends string = ""> = {
       : Keys<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
+/** Every key of a catalogue shaped like the English one. */
+export type KeysOf<T> = Keys<T>;
 export type TranslationKey = Keys<typeof en>;
 
 export interface TranslateOptions {
@@ -21,10 +31,10 @@ export interface TranslateOptions {
   [name: string]: string | number | boolean | undefined;
 }
 
-export interface TranslateFunction {
+export interface TranslateFunction<Key extends string = TranslationKey> {
   /** A list of texts (for example the steps of a story). */
-  (key: TranslationKey, options: TranslateOptions & { returnObjects: true }): readonly string[];
-  (key: TranslationKey, options?: TranslateOptions): string;
+  (key: Key, options: TranslateOptions & { returnObjects: true }): readonly string[];
+  (key: Key, options?: TranslateOptions): string;
 }
 
 export type Dictionary = { readonly [key: string]: string | readonly string[] | Dictionary };
@@ -35,13 +45,36 @@ export interface I18n {
 }
 
 const PLURAL_LOCALES: Record<Language, string> = { en: "en", ru: "ru" };
+const NUMBER_LOCALES: Record<Language, string> = { en: "en-US", ru: "ru-RU" };
+
+/**
+ * The owner programs' figures, which any text names without its caller passing them, so that a
+ * catalogue never types "7%" or "70:30" itself: {{roiRate}} (7), {{roiQuarterRate}} (1.75, each
+ * payout's share), {{roiYears}}, {{roiNights}}, {{ownerShare}} and {{companyShare}} (70 and 30).
+ */
+export function programFigures(lang: Language): Readonly<Record<string, string>> {
+  const number = new Intl.NumberFormat(NUMBER_LOCALES[lang], { maximumFractionDigits: 2 });
+  return {
+    roiRate: number.format(ROI_RATE_PERCENT),
+    roiQuarterRate: number.format(ROI_RATE_PERCENT / ROI_PAYOUTS_PER_YEAR),
+    roiYears: number.format(ROI_PROJECTION_YEARS),
+    roiNights: number.format(ROI_FREE_NIGHTS),
+    ownerShare: number.format(REVENUE_SHARE_OWNER_PERCENT),
+    companyShare: number.format(REVENUE_SHARE_COMPANY_PERCENT),
+  };
+}
 
 /**
  * The site's translator: dotted keys, {{name}} interpolation and plural forms by the language's
- * own rules (Russian has one, few and many). A missing key shows the key itself.
+ * own rules (Russian has one, few and many), and the programs' figures (programFigures) wherever a
+ * text names them. A missing key shows the key itself.
  */
-export function createTranslator(lang: Language, messages: Dictionary): TranslateFunction {
+export function createTranslator<Key extends string = TranslationKey>(
+  lang: Language,
+  messages: Dictionary,
+): TranslateFunction<Key> {
   const plurals = new Intl.PluralRules(PLURAL_LOCALES[lang]);
+  const figures = programFigures(lang);
   const lookup = (path: string): string | readonly string[] | undefined => {
     let node: string | readonly string[] | Dictionary | undefined = messages;
     for (const part of path.split(".")) {
@@ -53,7 +86,7 @@ export function createTranslator(lang: Language, messages: Dictionary): Translat
       : undefined;
   };
 
-  function t(key: TranslationKey, options: TranslateOptions = {}): string | readonly string[] {
+  function t(key: Key, options: TranslateOptions = {}): string | readonly string[] {
     const { count } = options;
     const found =
       (typeof count === "number" &&
@@ -62,9 +95,9 @@ export function createTranslator(lang: Language, messages: Dictionary): Translat
     if (found === undefined) return key;
     if (Array.isArray(found)) return options.returnObjects ? found : key;
     return (found as string).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-      const value = options[name];
+      const value = options[name] ?? (Object.hasOwn(figures, name) ? figures[name] : undefined);
       return value === undefined ? whole : String(value);
     });
   }
-  return t as TranslateFunction;
+  return t as TranslateFunction<Key>;
 }

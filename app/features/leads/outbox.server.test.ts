@@ -167,7 +167,7 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
       "E-mail: anna@example.com",
       "Phone: +7 900 000 00 00",
       "Language: Russian",
-      "Property value: ฿8,000,000 (Kamala, pool-villa, 3 bedrooms)",
+      "Property value: ฿8,000,000 (Kamala, Pool Villa, 3 bedrooms)",
       "Projection: ฿560,000 a year, ฿140,000 a quarter, ฿46,667 a month; ฿2,800,000 over 5 years; 15 free nights a year",
       "Page: https://kamala.example/ru/owners/roi",
       "Campaign: facebook / cpc / roi-nov",
@@ -182,6 +182,10 @@ describe.each(TEST_ENGINES)("outbox on %s", (engine) => {
     expect(reply?.text).toContain("программой ROI 7%");
     // Russian groups digits with spaces and puts the baht sign after the amount.
     expect(reply?.text).toContain(`Прогноз: ${formatBaht(560_000, "ru")} в год`);
+    // The place and the type in the visitor's language, never the form's codes.
+    expect(reply?.text).toContain(
+      `Стоимость недвижимости: ${formatBaht(8_000_000, "ru")} (Камала, Вилла с бассейном, 3 спальни)`,
+    );
     expect(formatBaht(560_000, "ru")).toMatch(/^560\s000\s฿$/);
     expect(reply?.text).toContain(`Телефон: ${DEMO_CONTACTS.phone}`);
     expect(reply?.text).toContain(`WhatsApp: https://wa.me/${DEMO_CONTACTS.whatsapp}`);
