@@ -115,6 +115,16 @@ describe("loadConfig", () => {
     for (const secret of ["hunter2-db", "p@ss/w0rd", "w0rd"]) expect(message).not.toContain(secret);
   });
 
+  it("seeds the demo unless SEED_DEMO=off, and names any other value", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).demo.seed).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: "on" }).demo.seed).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: "off" }).demo.seed).toBe(false);
+    for (const value of ["no", "false", "OFF", "0"])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: value }), value).toThrow(
+        /SEED_DEMO must be "on" or "off"/,
+      );
+  });
+
   it("treats an empty DATABASE_URL as unset", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

@@ -186,6 +186,11 @@ export interface ListingOptions {
   listTimeoutMs?: number;
   countsTimeoutMs?: number;
   onError?: (what: string, error: unknown) => void;
+  /**
+   * Whether the built-in demo units stand in for a database that cannot answer (the default).
+   * False on a site run with SEED_DEMO=off: nothing invented is shown, the counters are zero.
+   */
+  demoFallback?: boolean;
 }
 
 /**
@@ -199,6 +204,7 @@ export async function loadListing(
 ): Promise<Listing> {
   const { offset, limit } = sliceOf(query, options.through ?? false);
   const onError = options.onError ?? (() => {});
+  const stand = options.demoFallback === false ? [] : fallbackUnits();
   const listPromise = db
     ? withTimeout(
         queryUnits(db, query.status, query, offset, limit),
@@ -217,18 +223,20 @@ export async function loadListing(
     onError("listing", list.reason);
     if (counts.status === "rejected") onError("counts", counts.reason);
     return {
-      ...fallbackSlice(query, offset, limit),
-      counts: fallbackCounts(query),
-      matching: fallbackCounts(query)[query.status],
+      ...fallbackSlice(query, offset, limit, stand),
+      counts: fallbackCounts(query, stand),
+      matching: fallbackCounts(query, stand)[query.status],
       source: "fallback",
     };
   }
   if (counts.status === "rejected") onError("counts", counts.reason);
   return {
     ...list.value,
-    counts: counts.status === "fulfilled" ? counts.value.counts : fallbackCounts(query),
+    counts: counts.status === "fulfilled" ? counts.value.counts : fallbackCounts(query, stand),
     matching:
-      counts.status === "fulfilled" ? counts.value.matching : fallbackCounts(query)[query.status],
+      counts.status === "fulfilled"
+        ? counts.value.matching
+        : fallbackCounts(query, stand)[query.status],
     source: "database",
   };
 }
@@ -253,8 +261,13 @@ function fallbackUnits(): UnitSummary[] {
   return demoUnits().map(demoUnitSummary);
 }
 
-export function fallbackSlice(query: ListingQuery, offset: number, limit: number): UnitsSlice {
-  const matching = fallbackUnits()
+export function fallbackSlice(
+  query: ListingQuery,
+  offset: number,
+  limit: number,
+  units: UnitSummary[] = fallbackUnits(),
+): UnitsSlice {
+  const matching = units
     .filter((u) => u.status === query.status && matchesFilters(u, query))
     .sort(comparatorFor(query.sort));
   return {
@@ -263,8 +276,11 @@ export function fallbackSlice(query: ListingQuery, offset: number, limit: number
   };
 }
 
-export function fallbackCounts(filters: ListingFilters): StatusCounts {
+export function fallbackCounts(
+  filters: ListingFilters,
+  units: UnitSummary[] = fallbackUnits(),
+): StatusCounts {
   const counts = emptyCounts();
-  for (const unit of fallbackUnits()) if (matchesFilters(unit, filters)) counts[unit.status]++;
+  for (const unit of units) if (matchesFilters(unit, filters)) counts[unit.status]++;
   return counts;
 }

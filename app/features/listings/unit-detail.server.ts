@@ -73,16 +73,19 @@ export type UnitLookup =
   | { unit: UnitDetail; source: "database" | "fallback" }
   | { unit: null; source: "database" | "unavailable" };
 
-/** The running server's unit by slug, falling back to the demo units when the database fails. */
+/**
+ * The running server's unit by slug, falling back to the demo units when the database fails
+ * (none with SEED_DEMO=off: the unit is then "unavailable").
+ */
 export async function loadSiteUnit(slug: string): Promise<UnitLookup> {
-  const { database, databaseReady } = getRuntime();
+  const { database, databaseReady, config } = getRuntime();
   try {
     if (!databaseReady) throw new Error("database not ready");
     const unit = await withTimeout(getUnitDetail(database.db, slug), LIST_TIMEOUT_MS);
     return unit ? { unit, source: "database" } : { unit: null, source: "database" };
   } catch (error) {
     currentLogger().warn({ err: error, slug }, "Failed to fetch property details");
-    const unit = fallbackUnitDetail(slug);
+    const unit = config.demo.seed ? fallbackUnitDetail(slug) : null;
     return unit ? { unit, source: "fallback" } : { unit: null, source: "unavailable" };
   }
 }

@@ -1,4 +1,5 @@
 import { eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { properties } from "../../db/schema.ts";
@@ -139,17 +140,22 @@ export const fallbackUnits = {
 
 /**
  * Runs one of the questions on the running server's database, or on the demo units when it
- * fails; `source` says which answered (a page from fallback data is not cached).
+ * fails; `source` says which answered (a page from fallback data is not cached). With
+ * SEED_DEMO=off no demo unit stands in: a failure answers 503.
  */
 export async function fromSiteDatabase<T>(
   ask: (db: AppDatabase) => Promise<T>,
   fallback: () => T,
 ): Promise<{ value: T; source: "database" | "fallback" }> {
-  const { database, databaseReady } = getRuntime();
+  const { database, databaseReady, config } = getRuntime();
   try {
     if (!databaseReady) throw new Error("database not ready");
     return { value: await withTimeout(ask(database.db), LIST_TIMEOUT_MS), source: "database" };
   } catch (error) {
+    if (!config.demo.seed) {
+      currentLogger().warn({ err: error }, "units unavailable");
+      throw data(null, { status: 503 });
+    }
     currentLogger().warn({ err: error }, "units fell back to demo data");
     return { value: fallback(), source: "fallback" };
   }
