@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language, localizePath, sitePath } from "../i18n/languages.ts";
 import type { Contacts } from "./contacts.ts";
+import { unitPath } from "./site-paths.ts";
 
 /** What structured data needs of a unit (the listing feature's UnitDetail has it all). */
 export interface SeoUnit {
@@ -148,7 +149,7 @@ export function unitJsonLd(
   lang: Language,
   company: string,
 ): JsonLd {
-  const url = absoluteUrl(publicUrl, localizePath(`/units/${unit.slug}`, lang));
+  const url = absoluteUrl(publicUrl, unitPath(unit.slug, lang));
   const available = unit.status === "available";
   return {
     "@context": "https://schema.org",

@@ -2,6 +2,7 @@ import { getRuntime } from "../db/runtime.server.ts";
 import { loadBlogPosts } from "../features/blog/posts.server.ts";
 import { listUnitSlugs } from "../features/listings/unit-slugs.server.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
+import { unitPath } from "../lib/site-paths.ts";
 import { sitemapXml } from "../lib/sitemap.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     "/accessibility",
     "/blog",
     ...posts.map((p) => `/blog/${p.slug}`),
-    ...units.slugs.map((slug) => `/units/${slug}`),
+    ...units.slugs.map((slug) => unitPath(slug, "en")),
   ];
   return new Response(sitemapXml(getRuntime().config.publicUrl, paths), {
     headers: {

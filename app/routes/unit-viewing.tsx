@@ -2,10 +2,10 @@ import { data, Link } from "react-router";
 import { runtimeDeps, viewingRequestAction } from "../features/leads/lead-actions.server.ts";
 import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
 import { loadSiteUnit } from "../features/listings/unit-detail.server.ts";
-import { localizePath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
+import { unitPath, unitViewingPath } from "../lib/site-paths.ts";
 import type { Route } from "./+types/unit-viewing";
 
 /** Where the viewing form lands without JavaScript: the form again, or the thank-you. */
@@ -30,18 +30,18 @@ export function meta(args: Route.MetaArgs) {
 
 export default function UnitViewing({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useT();
-  const unitPath = localizePath(`/units/${loaderData.unit.slug}`, lang);
+  const page = unitPath(loaderData.unit.slug, lang);
   return (
     <div className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="font-display text-3xl text-sea-900">{loaderData.unit.name}</h1>
       <UnitViewingForm
         unitName={loaderData.unit.name}
-        action={`${unitPath}/viewing`}
-        page={unitPath}
+        action={unitViewingPath(loaderData.unit.slug, lang)}
+        page={page}
         serverResult={actionData}
       />
       <p className="mt-8">
-        <Link to={unitPath} className="font-semibold text-sea-700 underline">
+        <Link to={page} className="font-semibold text-sea-700 underline">
           {t("viewing.back")}
         </Link>
       </p>

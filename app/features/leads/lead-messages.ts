@@ -14,6 +14,7 @@ import { createMailI18n, type MailTranslationKey } from "../../i18n/messages.ser
 import { placeName } from "../../i18n/place-names.ts";
 import { type Contacts, telegramLink } from "../../lib/contacts.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { unitPath } from "../../lib/site-paths.ts";
 import { LEASE_LENGTHS, VIEWING_TIMES } from "./lead-fields.ts";
 
 export interface LeadForMessages {
@@ -61,7 +62,7 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 const kindName = (kind: LeadKind) => LEAD_KIND_LABELS[kind];
 
 export function unitUrl(publicUrl: string, slug: string, lang: Language): string {
-  return `${publicUrl}${localizePath(`/units/${encodeURIComponent(slug)}`, lang)}`;
+  return `${publicUrl}${unitPath(slug, lang)}`;
 }
 
 /** The ROI brochure in `lang`, from the site's own route. */
