@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from "node:zlib";
 import express from "express";
 import { describe, expect, it, vi } from "vitest";
 import type { Runtime } from "../app/db/runtime.server.ts";
 import { DEFERRED_MODULE_TYPE } from "../app/lib/late-module-preloads.server.ts";
 import { PageCache } from "../app/lib/page-cache.server.ts";
 import {
+  BEST_COMPRESSION_AFTER_MS,
   inlineScriptHashes,
   isCacheablePath,
   pageCacheMiddleware,
   policyWithHashes,
+  QUICK_BROTLI_QUALITY,
 } from "./page-cache-middleware.ts";
 
 describe("isCacheablePath", () => {
@@ -139,6 +142,58 @@ describe("a kept page", () => {
       const policy = new Map(kept.headers).get("content-security-policy");
       expect(policy).toBe(`script-src 'self' ${sha(ours)} ${sha('import "/assets/entry.js";')}`);
       expect(policy).not.toContain(sha("fetch('/steal?'+document.cookie)"));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("is kept with quick brotli at once and with the best brotli once it stays unchanged", async () => {
+    const cache = new PageCache();
+    const runtime = { logger: { warn: () => undefined } } as unknown as Runtime;
+    const { fill } = pageCacheMiddleware(runtime, cache);
+    // A page like the site's: long, repetitive markup with some variety.
+    const page = `<!DOCTYPE html><html><body>${Array.from(
+      { length: 3000 },
+      (_, i) => `<li class="card c${i % 7}"><a href="/units/u-${i}">Unit ${i * 7919}</a></li>`,
+    ).join("")}</body></html>`;
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.pageCacheVersion = "v1";
+      next();
+    });
+    app.use(fill);
+    app.get("/", (_req, res) => {
+      res.type("text/html").send(page);
+    });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      const quick = await vi.waitFor(() => {
+        const hit = cache.get("/", "v1");
+        if (!hit) throw new Error("not kept yet");
+        return hit;
+      });
+      const expected = brotliCompressSync(Buffer.from(page), {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY },
+      }).length;
+      expect(Math.abs(quick.bodies.br.length - expected)).toBeLessThan(expected / 20);
+      const best = await vi.waitFor(
+        () => {
+          const hit = cache.get("/", "v1");
+          if (!hit || hit === quick) throw new Error("not compressed again yet");
+          return hit;
+        },
+        { timeout: BEST_COMPRESSION_AFTER_MS + 5_000 },
+      );
+      expect(best.bodies.br.length).toBeLessThan(quick.bodies.br.length);
+      expect(brotliDecompressSync(best.bodies.br).toString()).toBe(page);
+      expect(best.bodies.gzip).toBe(quick.bodies.gzip);
+      expect(cache.totalBytes).toBe(
+        best.bodies.br.length + best.bodies.gzip.length + best.bodies.identity.length,
+      );
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

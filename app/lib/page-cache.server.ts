@@ -61,6 +61,11 @@ export class PageCache {
     return entry;
   }
 
+  /** The page kept under `key` as it is, without counting as a use. */
+  peek(key: string): CachedPage | undefined {
+    return this.entries.get(key);
+  }
+
   /** A page marked stale by `revalidate`, still young enough to send while it is rendered. */
   stale(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
