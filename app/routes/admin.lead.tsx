@@ -2,10 +2,10 @@ import { data, Link } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
-import { leadDeskAction } from "../features/admin/lead-desk-actions.server.ts";
-import { LeadPage } from "../features/admin/lead-page.tsx";
-import { getLead, listLeadOwners } from "../features/admin/leads.server.ts";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import { getLead, listLeadOwners } from "../features/lead-desk/lead-desk.server.ts";
+import { leadDeskAction } from "../features/lead-desk/lead-desk-actions.server.ts";
+import { LeadPage } from "../features/lead-desk/lead-page.tsx";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.lead";
 

@@ -1,6 +1,6 @@
 import { getRuntime } from "../db/runtime.server.ts";
-import { leadsCsv, listLeads, parseLeadFilter } from "../features/admin/leads.server.ts";
 import { requireAdmin } from "../features/auth/guard.server.ts";
+import { leadsCsv, listLeads, parseLeadFilter } from "../features/lead-desk/lead-desk.server.ts";
 import type { Route } from "./+types/admin.leads-export";
 
 /** The leads of the current filter as CSV (UTF-8 with BOM, so spreadsheets read Cyrillic). */

@@ -3,9 +3,13 @@ import { reportFailure } from "../db/failure.server.ts";
 import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
-import { listLeads, parseLeadFilter, setLeadHandled } from "../features/admin/leads.server.ts";
-import { LeadsPage, type LeadsView } from "../features/admin/leads-page.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
+import {
+  listLeads,
+  parseLeadFilter,
+  setLeadHandled,
+} from "../features/lead-desk/lead-desk.server.ts";
+import { LeadsPage, type LeadsView } from "../features/lead-desk/leads-page.tsx";
 import { parseId, readForm } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.leads";
 

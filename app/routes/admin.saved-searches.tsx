@@ -2,9 +2,8 @@ import { reportFailure } from "../db/failure.server.ts";
 import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
-import { languageName } from "../features/admin/lead-format.ts";
-import { LoadFailure } from "../features/admin/load-failure.tsx";
 import { requireAdmin } from "../features/auth/guard.server.ts";
+import { languageName } from "../features/lead-desk/lead-format.ts";
 import { describeFilters } from "../features/saved-searches/filter-summary.ts";
 import {
   CONFIRM_DAYS,
@@ -13,6 +12,7 @@ import {
 } from "../features/saved-searches/saved-searches.server.ts";
 import { SavedSearchesAdmin } from "../features/saved-searches/saved-searches-admin.tsx";
 import { createI18n } from "../i18n/messages.server.ts";
+import { LoadFailure } from "../ui/load-failure.tsx";
 import type { Route } from "./+types/admin.saved-searches";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, Outlet, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { LoadFailure } from "../../ui/load-failure.tsx";
 import type { DatabaseBadge } from "./admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "./admin-layout.tsx";
-import { LoadFailure } from "./load-failure.tsx";
 import { Modal } from "./modal.tsx";
 import { PropertyCard, type PropertyCardData } from "./property-card.tsx";
 import { PropertyListControls, PropertyPaging } from "./property-list-controls.tsx";

@@ -3,11 +3,11 @@ import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEAD_STAGES, type LeadStage } from "../../domain/leads.ts";
 import { phoneLink } from "../../lib/contacts.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LoadFailure } from "../../ui/load-failure.tsx";
+import type { LeadFilter, LeadRow } from "./lead-desk.server.ts";
 import { LEAD_KIND_LABELS, languageName } from "./lead-format.ts";
 import { LeadInputsLine } from "./lead-inputs.tsx";
 import { describeMessage, SEARCH_MAX, STAGE_LABELS } from "./lead-pipeline.ts";
-import type { LeadFilter, LeadRow } from "./leads.server.ts";
-import { LoadFailure } from "./load-failure.tsx";
 
 /** The desk's filter as its form shows it. */
 export interface LeadsView {

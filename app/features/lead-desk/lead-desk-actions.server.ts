@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { addLeadNote, updatePipeline } from "./lead-desk.server.ts";
 import { noteSchema, pipelineSchema } from "./lead-pipeline.ts";
-import { addLeadNote, updatePipeline } from "./leads.server.ts";
 
 /** What a post of the lead page answers: what was saved, or the first error of each field. */
 export type LeadDeskResult =

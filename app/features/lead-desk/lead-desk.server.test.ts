@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { LEAD_KINDS } from "../../domain/leads.ts";
+import { leadsCsv, listLeads, parseLeadFilter, setLeadHandled } from "./lead-desk.server.ts";
 import { LEAD_KIND_LABELS } from "./lead-format.ts";
-import { leadsCsv, listLeads, parseLeadFilter, setLeadHandled } from "./leads.server.ts";
 
 it("labels every lead kind the database knows", () => {
   expect(Object.keys(LEAD_KIND_LABELS).sort()).toEqual([...LEAD_KINDS].sort());

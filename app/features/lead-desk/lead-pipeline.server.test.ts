@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, auditLog, leads, outbox } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { noteSchema, pipelineSchema } from "./lead-pipeline.ts";
 import {
   addLeadNote,
   deskToday,
@@ -11,7 +10,8 @@ import {
   listLeads,
   parseLeadFilter,
   updatePipeline,
-} from "./leads.server.ts";
+} from "./lead-desk.server.ts";
+import { noteSchema, pipelineSchema } from "./lead-pipeline.ts";
 
 /** Today in Phuket by plain arithmetic (UTC+7 all year), not by the code under test. */
 const phuketToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);

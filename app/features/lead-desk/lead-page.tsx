@@ -2,11 +2,11 @@ import { Form, useNavigation } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEAD_STAGES } from "../../domain/leads.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import type { getLead, listLeadOwners } from "./lead-desk.server.ts";
 import type { LeadDeskResult } from "./lead-desk-actions.server.ts";
 import { LEAD_KIND_LABELS, languageName } from "./lead-format.ts";
 import { LeadInputsRows } from "./lead-inputs.tsx";
 import { describeMessage, LOST_REASON_MAX, NOTE_MAX, STAGE_LABELS } from "./lead-pipeline.ts";
-import type { getLead, listLeadOwners } from "./leads.server.ts";
 
 type LeadDetails = NonNullable<Awaited<ReturnType<typeof getLead>>>;
 type LeadOwnerOption = Awaited<ReturnType<typeof listLeadOwners>>[number];

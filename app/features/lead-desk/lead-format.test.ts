@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { describeChanges } from "../admin/property-change-format.ts";
 import { describeInputs, inputsForExport, leadInputs } from "./lead-format.ts";
-import { describeChanges } from "./property-change-format.ts";
 
 describe("a lead's inputs for people", () => {
   it("labels and formats the ROI calculator's inputs, money in baht, a missing value as —", () => {
