@@ -1,10 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { LISTING_LOCATIONS } from "../domain/listing.ts";
+import { ROI_LOCATIONS } from "../domain/owner-programs.ts";
 import { en } from "./en.ts";
 import { languageFromPath, localizePath } from "./languages.ts";
 import { mailEn } from "./mail-en.ts";
 import { mailRu } from "./mail-ru.ts";
 import { createI18n, createMailI18n } from "./messages.server.ts";
+import { placeName } from "./place-names.ts";
 import { ru } from "./ru.ts";
 import { programFigures } from "./translate.ts";
 import { I18nProvider, useT } from "./use-t.tsx";
@@ -58,6 +61,17 @@ describe("translations", () => {
     expect(createMailI18n("en").t("mail.lead.subject.roi", { roiRate: "9" })).toBe(
       "your ROI 9% program request",
     );
+  });
+
+  it("has a Russian name for every place the listing filter and the calculator offer", () => {
+    const places = new Set<string>([...LISTING_LOCATIONS, ...ROI_LOCATIONS]);
+    const unnamed = [...places].filter((p) => !/[а-яё]/i.test(placeName(p, "ru")));
+    expect(unnamed).toEqual([]);
+    expect(placeName("Kamala", "ru")).toBe("Камала");
+    expect(placeName("Kamala", "en")).toBe("Kamala");
+    // A place no list holds, or a name that is not a place, stays as it is.
+    expect(placeName("Freedom Beach", "ru")).toBe("Freedom Beach");
+    expect(placeName("constructor", "ru")).toBe("constructor");
   });
 
   it("keeps the mails' texts out of what pages send to the browser", () => {

@@ -1,7 +1,13 @@
+import type { ListingLocation } from "../domain/listing.ts";
 import type { Language } from "./languages.ts";
 
-/** Russian spellings of Phuket's places, as Russian guides and the testimonials write them. */
-const RUSSIAN: Record<string, string> = {
+/**
+ * Russian spellings of Phuket's places, as Russian guides and the testimonials write them: every
+ * place the listing filter offers, typed by that list, so a new place without its Russian name
+ * does not compile (the catalogues' test checks the calculator's places too). English names are
+ * the places' own.
+ */
+export const RUSSIAN_PLACE_NAMES: Record<ListingLocation, string> = {
   "Bang Tao": "Банг Тао",
   "Cherng Talay": "Чернг Талай",
   Kamala: "Камала",
@@ -17,7 +23,11 @@ const RUSSIAN: Record<string, string> = {
   "Phuket Town": "Пхукет-Таун",
 };
 
-/** A place's name in the visitor's language; one without a Russian spelling stays as it is. */
+/**
+ * A place's name in the visitor's language; one the lists do not hold (a beach on the map, a
+ * unit's own place) stays as it is.
+ */
 export function placeName(place: string, lang: Language): string {
-  return lang === "ru" ? (RUSSIAN[place] ?? place) : place;
+  if (lang === "en" || !Object.hasOwn(RUSSIAN_PLACE_NAMES, place)) return place;
+  return RUSSIAN_PLACE_NAMES[place as ListingLocation];
 }
