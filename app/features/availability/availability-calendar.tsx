@@ -7,20 +7,47 @@ import type { PublicCalendar } from "./public-calendar.server.ts";
 /** Months shown at once; the rest open with a native (keyboard-operable) disclosure. */
 const FIRST_MONTHS = 3;
 
-function MonthTable({ month, weekdays }: { month: CalendarMonth; weekdays: string[] }) {
-  const { t, lang } = useT();
-  const name = formatMonthTitle(month.year, month.month, lang);
+const TABLE_STYLES = {
+  public: {
+    table: "w-full table-fixed border-separate border-spacing-0.5 text-center text-sm",
+    weekday: "py-1 text-xs font-medium text-ink-600",
+  },
+  admin: {
+    table:
+      "w-full table-fixed border-separate border-spacing-0.5 rounded-lg bg-white p-2 text-center text-xs ring-1 ring-sand-200",
+    weekday: "py-0.5 font-medium text-ink-600",
+  },
+};
+
+/**
+ * One month of a unit's days, taken ones shaded and struck through, from Monday. The site's
+ * calendar and the admin's unit calendar draw the same grid; `variant` sets its size and frame,
+ * and `label` names the table for screen readers (the admin's tables go by their caption).
+ */
+export function MonthTable({
+  month,
+  title,
+  weekdays,
+  takenText,
+  label,
+  variant = "public",
+}: {
+  month: CalendarMonth;
+  title: string;
+  weekdays: readonly string[];
+  /** What a screen reader hears after a taken day's number. */
+  takenText: string;
+  label?: string;
+  variant?: keyof typeof TABLE_STYLES;
+}) {
+  const styles = TABLE_STYLES[variant];
   return (
-    <table
-      className="w-full table-fixed border-separate border-spacing-0.5 text-center text-sm"
-      aria-label={t("availability.monthLabel", { month: name })}
-      data-month={month.key}
-    >
-      <caption className="pb-1 text-left font-semibold text-sea-900">{name}</caption>
+    <table className={styles.table} aria-label={label} data-month={month.key}>
+      <caption className="pb-1 text-left font-semibold text-sea-900">{title}</caption>
       <thead>
         <tr>
           {weekdays.map((d) => (
-            <th key={d} scope="col" className="py-1 text-xs font-medium text-ink-600">
+            <th key={d} scope="col" className={styles.weekday}>
               {d}
             </th>
           ))}
@@ -44,9 +71,7 @@ function MonthTable({ month, weekdays }: { month: CalendarMonth; weekdays: strin
                   }`}
                 >
                   {day.day}
-                  {day.taken && !day.past && (
-                    <span className="sr-only">, {t("availability.taken")}</span>
-                  )}
+                  {day.taken && !day.past && <span className="sr-only">, {takenText}</span>}
                 </td>
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: empty cells have no identity
@@ -58,6 +83,13 @@ function MonthTable({ month, weekdays }: { month: CalendarMonth; weekdays: strin
       </tbody>
     </table>
   );
+}
+
+/** The short names of the days of the week in `locale`, from Monday. */
+export function weekdayNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
 
 /**
@@ -72,19 +104,22 @@ export function AvailabilityCalendar({ calendar }: { calendar: PublicCalendar })
     31,
   );
   const ranges = calendar.busy.filter((b) => b.end > calendar.today && b.start < lastDay);
-  const weekdayFormat = new Intl.DateTimeFormat(LOCALES[lang], {
-    weekday: "short",
-    timeZone: "UTC",
-  });
-  // 2024-01-01 was a Monday.
-  const weekdays = Array.from({ length: 7 }, (_, i) =>
-    weekdayFormat.format(new Date(Date.UTC(2024, 0, 1 + i))),
-  );
+  const weekdays = weekdayNames(LOCALES[lang]);
   const grid = (list: CalendarMonth[]) => (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {list.map((m) => (
-        <MonthTable key={m.key} month={m} weekdays={weekdays} />
-      ))}
+      {list.map((m) => {
+        const title = formatMonthTitle(m.year, m.month, lang);
+        return (
+          <MonthTable
+            key={m.key}
+            month={m}
+            title={title}
+            weekdays={weekdays}
+            takenText={t("availability.taken")}
+            label={t("availability.monthLabel", { month: title })}
+          />
+        );
+      })}
     </div>
   );
   return (
