@@ -4,14 +4,25 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layer rule of docs/decisions/070-layers.md, checked over the import graph: every .ts/.tsx
- * file under app/ and server/ is read, its relative imports are resolved, and each edge must go
- * down the layers (or to a feature's public module). Tests are not part of the graph: they may
- * build their fixtures from any layer.
+ * file under app/, server/, scripts/ and bench/ is read, its relative imports are resolved, and
+ * each edge must go down the layers (or to a feature's public module). Routes do not query the
+ * database themselves. Tests are not part of the graph: they may build their fixtures from any
+ * layer.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-type Layer = "domain" | "i18n" | "lib" | "db" | "ui" | "features" | "setup" | "routes" | "server";
+type Layer =
+  | "domain"
+  | "i18n"
+  | "lib"
+  | "db"
+  | "ui"
+  | "features"
+  | "setup"
+  | "routes"
+  | "server"
+  | "tools";
 
 /** What each layer may import, besides itself. */
 const ALLOWED: Record<Layer, Layer[]> = {
@@ -24,6 +35,8 @@ const ALLOWED: Record<Layer, Layer[]> = {
   setup: ["domain", "i18n", "lib", "db", "ui", "features"],
   routes: ["domain", "i18n", "lib", "db", "ui", "features", "setup"],
   server: ["domain", "i18n", "lib", "db", "ui", "features", "setup", "routes"],
+  // scripts/ and bench/: command-line tools, run beside the app; nothing in the app imports them.
+  tools: ["domain", "i18n", "lib", "db", "ui", "features", "setup", "routes", "server"],
 };
 
 /**
@@ -44,16 +57,24 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
       "lead-messages.ts",
       "leads.server.ts",
       "lead-actions.server.ts",
+      "unit-enquiry-form.tsx",
+      "unit-viewing-form.tsx",
     ],
-    usedBy: ["owners", "availability", "saved-searches"],
+    usedBy: ["owners", "availability", "saved-searches", "listings"],
   },
   listings: {
-    modules: ["filters.ts", "catalog.ts"],
-    usedBy: ["saved-searches"],
+    modules: ["filters.ts", "catalog.ts", "facilities.ts"],
+    usedBy: ["saved-searches", "admin"],
   },
   availability: {
-    modules: ["stays.server.ts", "occupancy.ts", "month-grid.ts", "availability-calendar.tsx"],
-    usedBy: ["admin", "leases", "owner-portal"],
+    modules: [
+      "stays.server.ts",
+      "occupancy.ts",
+      "month-grid.ts",
+      "availability-calendar.tsx",
+      "availability-alert-form.tsx",
+    ],
+    usedBy: ["admin", "leases", "owner-portal", "listings"],
   },
   auth: {
     modules: [
@@ -84,6 +105,18 @@ const FEATURE_PUBLIC: Record<string, { modules: string[]; usedBy: string[] }> = 
     modules: ["statements.server.ts"],
     usedBy: ["owner-dashboard"],
   },
+  blog: {
+    modules: ["blog.ts", "blog-teaser.tsx"],
+    usedBy: ["marketing"],
+  },
+  "owner-dashboard": {
+    modules: ["dashboard-sample.tsx"],
+    usedBy: ["marketing"],
+  },
+  owners: {
+    modules: ["owner-programs-section.tsx"],
+    usedBy: ["marketing"],
+  },
 };
 
 /** Imports that break the rule on purpose, each with its reason. None today. */
@@ -94,6 +127,7 @@ const SERVER_ONLY = /\.server\.tsx?$|\/\.server\//;
 function layerOf(file: string): Layer | null {
   const [top, second] = file.split("/");
   if (top === "server") return "server";
+  if (top === "scripts" || top === "bench") return "tools";
   if (top !== "app") return null;
   if (second === "routes" || ["root.tsx", "entry.server.tsx", "routes.ts"].includes(second ?? ""))
     return "routes";
@@ -118,10 +152,11 @@ function sourceFiles(dir: string): string[] {
     .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
 
-// Three plain patterns, each linear: `... from "x"`, `import("x")` and `import "x"`.
+// Four plain patterns, each linear: `... from "x"`, `import("x")`, import(`x`) and `import "x"`.
 const SPECIFIERS = [
   /\bfrom\s*["']([^"'\n]+)["']/g,
   /\bimport\s*\(\s*["']([^"'\n]+)["']\s*\)/g,
+  /\bimport\s*\(\s*`([^`]*)`\s*\)/g,
   /\bimport\s+["']([^"'\n]+)["']/g,
 ];
 
@@ -136,6 +171,22 @@ function resolve(from: string, specifier: string): string | null {
     path.posix.join(path.posix.dirname(from), specifier.split("?")[0] ?? ""),
   );
   return target;
+}
+
+/** Packages and modules a route must not import: it asks a feature, which asks the database. */
+const NOT_IN_ROUTES = [/^drizzle-orm(\/|$)/, /^app\/db\/schema\.ts$/];
+
+/**
+ * Why the specifier itself breaks the rule, before it is resolved: a dynamic import whose path is
+ * computed (a template with `${}`) cannot be followed, and routes name no query builder or table.
+ */
+function specifierViolation(from: string, specifier: string): string | null {
+  if (specifier.includes("${")) return "a dynamic import with a computed path cannot be checked";
+  if (layerOf(from) !== "routes") return null;
+  const target = resolve(from, specifier) ?? specifier;
+  if (NOT_IN_ROUTES.some((re) => re.test(target)))
+    return "a route must not import drizzle-orm or the schema: its feature queries the database";
+  return null;
 }
 
 /** Why an import from `from` to `to` breaks the rule, or null when it is allowed. */
@@ -166,12 +217,17 @@ function violation(from: string, to: string): string | null {
   return null;
 }
 
-describe("the layer rule", () => {
-  const files = [...sourceFiles("app"), ...sourceFiles("server")];
+/** A dynamic import's path with a placeholder, as written in a template literal. */
+const COMPUTED = ["./$", "{name}.ts"].join("");
 
-  it("reads every module of app/ and server/", () => {
+describe("the layer rule", () => {
+  const files = ["app", "server", "scripts", "bench"].flatMap(sourceFiles);
+
+  it("reads every module of app/, server/, scripts/ and bench/", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files).toContain("app/domain/listing.ts");
+    expect(files).toContain("scripts/backup.ts");
+    expect(files).toContain("bench/run.ts");
   });
 
   it("puts every module of app/ in a layer, so a new folder cannot slip past the rule", () => {
@@ -199,11 +255,50 @@ describe("the layer rule", () => {
     for (const feature of features) visit(feature ?? "", []);
   });
 
+  it("is the table of decision 070, row for row", () => {
+    const doc = readFileSync(path.join(ROOT, "docs/decisions/070-layers.md"), "utf8");
+    const lines = doc.split("\n");
+    const head = lines.findIndex((l) =>
+      /^\|\s*feature\s*\|\s*public modules\s*\|\s*used by\s*\|/.test(l),
+    );
+    expect(head, "decision 070 has its table of public faces").toBeGreaterThan(-1);
+    const rows: string[] = [];
+    for (const line of lines.slice(head + 2)) {
+      if (!line.startsWith("|")) break;
+      rows.push(line);
+    }
+    const sorted = (list: string[]) => [...list].sort();
+    const documented = Object.fromEntries(
+      rows.map((row) => {
+        const [feature = "", modules = "", usedBy = ""] = row.split("|").slice(1, -1);
+        return [
+          feature.trim(),
+          {
+            modules: sorted([...modules.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string)),
+            usedBy: sorted(usedBy.split(",").map((u) => u.trim())),
+          },
+        ];
+      }),
+    );
+    const inCode = Object.fromEntries(
+      Object.entries(FEATURE_PUBLIC).map(([feature, face]) => [
+        feature,
+        { modules: sorted(face.modules), usedBy: sorted(face.usedBy) },
+      ]),
+    );
+    expect(documented).toEqual(inCode);
+  });
+
   it("holds for every import of the code that ships", () => {
     const broken: string[] = [];
     for (const file of files.filter((f) => !isTest(f))) {
       const source = readFileSync(path.join(ROOT, file), "utf8");
       for (const specifier of importSpecifiers(source)) {
+        const early = specifierViolation(file, specifier);
+        if (early) {
+          broken.push(`${file} -> ${specifier}: ${early}`);
+          continue;
+        }
         const target = resolve(file, specifier);
         if (!target) continue;
         if (!existsSync(path.join(ROOT, target))) {
@@ -236,12 +331,36 @@ describe("the layer rule", () => {
     );
     expect(violation("app/routes/home.tsx", "app/features/listings/filters.ts")).toBeNull();
     expect(violation("app/db/seed.ts", "app/domain/listing.ts")).toBeNull();
+    expect(violation("app/features/leads/x.ts", "scripts/backup.ts")).toMatch(
+      /must not import tools/,
+    );
+    expect(violation("bench/run.ts", "app/features/listings/listings.server.ts")).toBeNull();
+  });
+
+  it("keeps routes off the database and dynamic imports checkable", () => {
+    expect(specifierViolation("app/routes/sitemap.ts", "drizzle-orm")).toMatch(/drizzle-orm/);
+    expect(specifierViolation("app/routes/x.tsx", "drizzle-orm/pg-core")).toMatch(/drizzle-orm/);
+    expect(specifierViolation("app/routes/x.tsx", "../db/schema.ts")).toMatch(/schema/);
+    expect(specifierViolation("app/root.tsx", "./db/schema.ts")).toMatch(/schema/);
+    expect(specifierViolation("app/routes/x.tsx", "../db/runtime.server.ts")).toBeNull();
+    expect(specifierViolation("app/features/blog/x.server.ts", "drizzle-orm")).toBeNull();
+    expect(specifierViolation("app/routes/x.tsx", "drizzle-orm-like")).toBeNull();
+    expect(specifierViolation("app/routes/x.tsx", COMPUTED)).toMatch(/computed path/);
   });
 
   it("finds specifiers in every form an import takes", () => {
-    const source = `import a from "./a.ts";\nimport type { B } from "../b.ts";\nexport { c } from "./c.ts";\nimport "./d.css";\nconst e = await import("./e.ts");\nimport {\n  f,\n} from "./f.ts";`;
+    const source = [
+      `import a from "./a.ts";`,
+      `import type { B } from "../b.ts";`,
+      `export { c } from "./c.ts";`,
+      `import "./d.css";`,
+      `const e = await import("./e.ts");`,
+      `import {\n  f,\n} from "./f.ts";`,
+      "const g = await import(`./g.ts`);",
+      `const h = await import( \`${COMPUTED}\` );`,
+    ].join("\n");
     expect(importSpecifiers(source).sort()).toEqual(
-      ["../b.ts", "./a.ts", "./c.ts", "./d.css", "./e.ts", "./f.ts"].sort(),
+      ["../b.ts", "./a.ts", "./c.ts", "./d.css", "./e.ts", "./f.ts", "./g.ts", COMPUTED].sort(),
     );
   });
 });

@@ -19,7 +19,9 @@ import { deferred } from "../ui/deferred.tsx";
 import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/home";
 
-const BelowTheFold = deferred(async () => (await import("./home-below-the-fold.tsx")).default);
+const BelowTheFold = deferred(
+  async () => (await import("../features/marketing/home-below-the-fold.tsx")).default,
+);
 // A plain form post: it works while its code is still on the way.
 const SaveSearch = deferred(
   async () => (await import("../features/saved-searches/save-search-form.tsx")).SaveSearchForm,

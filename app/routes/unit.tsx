@@ -22,7 +22,7 @@ import type { Route } from "./+types/unit";
 // 400 px of them: on a wide screen the calendar starts about 600 px under the first view, and
 // everything in it works from the server's HTML until then (forms post, months open).
 const CalendarAndForms = deferred(
-  async () => (await import("./unit-below-the-fold.tsx")).UnitCalendarAndForms,
+  async () => (await import("../features/listings/unit-below-the-fold.tsx")).UnitCalendarAndForms,
   "400px",
 );
 const SimilarUnits = deferred(

@@ -6,10 +6,10 @@ import type { UnitDetail } from "../features/listings/unit.ts";
 import { fallbackUnitDetail } from "../features/listings/unit-detail.server.ts";
 import { createI18n } from "../i18n/messages.server.ts";
 import { I18nProvider } from "../i18n/use-t.tsx";
-import { DEMO_CONTACTS as contacts } from "../lib/contacts.test-fixture.ts";
-import About from "./about.tsx";
-import BlogPost from "./blog-post.tsx";
-import Unit from "./unit.tsx";
+import About from "../routes/about.tsx";
+import BlogPost from "../routes/blog-post.tsx";
+import Unit from "../routes/unit.tsx";
+import { DEMO_CONTACTS as contacts } from "./contacts.test-fixture.ts";
 
 const PUBLIC_URL = "https://rentals.example";
 
@@ -64,7 +64,7 @@ describe("structured data", () => {
   // is still under way when the test file ends.
   beforeAll(async () => {
     await Promise.all([
-      import("./unit-below-the-fold.tsx"),
+      import("../features/listings/unit-below-the-fold.tsx"),
       import("../features/listings/similar-units.tsx"),
     ]);
   });

@@ -1,17 +1,17 @@
-import { plusDays } from "../domain/date-time.ts";
-import { AvailabilityAlertForm } from "../features/availability/availability-alert-form.tsx";
-import { AvailabilityCalendar } from "../features/availability/availability-calendar.tsx";
-import type { PublicCalendar } from "../features/availability/public-calendar.server.ts";
-import type { LeadFormResult } from "../features/leads/lead-fields.ts";
-import { UnitEnquiryForm } from "../features/leads/unit-enquiry-form.tsx";
-import { UnitViewingForm } from "../features/leads/unit-viewing-form.tsx";
-import type { UnitDetail } from "../features/listings/unit.ts";
-import { localizePath } from "../i18n/languages.ts";
-import { useT } from "../i18n/use-t.tsx";
+import type { ComponentProps } from "react";
+import { plusDays } from "../../domain/date-time.ts";
+import { localizePath } from "../../i18n/languages.ts";
+import { useT } from "../../i18n/use-t.tsx";
+import { AvailabilityAlertForm } from "../availability/availability-alert-form.tsx";
+import { AvailabilityCalendar } from "../availability/availability-calendar.tsx";
+import type { LeadFormResult } from "../leads/lead-fields.ts";
+import { UnitEnquiryForm } from "../leads/unit-enquiry-form.tsx";
+import { UnitViewingForm } from "../leads/unit-viewing-form.tsx";
+import type { UnitDetail } from "./unit.ts";
 
 export interface UnitCalendarAndFormsProps {
   unit: UnitDetail;
-  calendar: PublicCalendar | null;
+  calendar: ComponentProps<typeof AvailabilityCalendar>["calendar"] | null;
   /** The demo unit shown while the database is unreachable: no forms that store anything. */
   offline: boolean;
   alertResult: LeadFormResult<string> | undefined;
