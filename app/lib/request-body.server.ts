@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { z } from "zod";
 
 /**
@@ -23,9 +23,9 @@ export const BODY_LIMITS = {
 export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, "");
   if (
-    path === "/admin/uploads" ||
-    path === "/admin/owners/documents" ||
-    path === "/admin/statements/ledger" ||
+    path === href("/admin/uploads") ||
+    path === href("/admin/owners/documents") ||
+    path === href("/admin/statements/ledger") ||
     path === "/owner/uploads" ||
     path === "/ru/owner/uploads"
   )

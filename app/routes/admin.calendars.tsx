@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { AdminLayout } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin } from "../features/auth/guard.server.ts";
@@ -50,7 +50,10 @@ export default function Calendars({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 space-y-1 text-sm" data-testid="troubled-feeds">
             {troubled.map((f) => (
               <li key={f.id}>
-                <Link to={`/admin/properties/${f.propertyId}/calendar`} className="underline">
+                <Link
+                  to={href("/admin/properties/:id/calendar", { id: String(f.propertyId) })}
+                  className="underline"
+                >
                   {f.unitName}: {f.name}
                 </Link>{" "}
                 — {f.problem}
@@ -82,7 +85,10 @@ export default function Calendars({ loaderData }: Route.ComponentProps) {
             {units.map((u) => (
               <tr key={u.id} className="border-b border-sand-100" data-testid="portfolio-row">
                 <th scope="row" className="p-2 text-left font-normal">
-                  <Link to={`/admin/properties/${u.id}/calendar`} className="underline">
+                  <Link
+                    to={href("/admin/properties/:id/calendar", { id: String(u.id) })}
+                    className="underline"
+                  >
                     {u.name}
                   </Link>{" "}
                   <span className="text-ink-500">

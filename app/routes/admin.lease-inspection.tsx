@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { businessToday } from "../domain/date-time.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
@@ -52,7 +52,10 @@ export default function LeaseInspection({ loaderData }: Route.ComponentProps) {
       title={`${KIND_LABELS[kind]} inspection — lease #${lease.id}: ${lease.unit.name}`}
       email={loaderData.email}
       actions={
-        <Link to={`/admin/leases/${lease.id}`} className={buttonStyles.secondary}>
+        <Link
+          to={href("/admin/leases/:id", { id: String(lease.id) })}
+          className={buttonStyles.secondary}
+        >
           Back to the lease
         </Link>
       }

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { businessToday } from "../domain/date-time.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
@@ -40,7 +40,7 @@ export default function NewLease({ loaderData, actionData }: Route.ComponentProp
       title={lead ? `New lease from lead #${lead.leadId}` : "New lease"}
       email={loaderData.email}
       actions={
-        <Link to="/admin/leases" className={buttonStyles.secondary}>
+        <Link to={href("/admin/leases")} className={buttonStyles.secondary}>
           All leases
         </Link>
       }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { businessToday } from "../domain/date-time.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
@@ -42,7 +42,7 @@ export default function Lease({ loaderData }: Route.ComponentProps) {
       title={`Lease #${lease.id}: ${lease.unit.name}${main?.name ? `, ${main.name}` : ""}`}
       email={loaderData.email}
       actions={
-        <Link to="/admin/leases" className={buttonStyles.secondary}>
+        <Link to={href("/admin/leases")} className={buttonStyles.secondary}>
           All leases
         </Link>
       }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
@@ -30,7 +30,7 @@ export default function Leases({ loaderData }: Route.ComponentProps) {
       title="Leases"
       email={loaderData.email}
       actions={
-        <Link to="/admin/leases/new" className={buttonStyles.primary}>
+        <Link to={href("/admin/leases/new")} className={buttonStyles.primary}>
           New lease
         </Link>
       }

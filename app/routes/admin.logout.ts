@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { requireAdminAction, secureCookies } from "../features/auth/guard.server.ts";
 import {
@@ -11,7 +11,7 @@ import { readBody } from "../lib/request-body.server.ts";
 import type { Route } from "./+types/admin.logout";
 
 export async function loader() {
-  return redirect("/admin");
+  return redirect(href("/admin"));
 }
 
 /** Ends the session on the server and returns to the sign-in form. */
@@ -20,5 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   // No field is needed, but a body is still read with the bound: a large one is refused (413).
   await readBody(request);
   await endSession(getRuntime().database.db, readCookie(request, SESSION_COOKIE));
-  return redirect("/admin", { headers: { "Set-Cookie": clearSessionCookie(secureCookies()) } });
+  return redirect(href("/admin"), {
+    headers: { "Set-Cookie": clearSessionCookie(secureCookies()) },
+  });
 }

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { AdminLayout } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const result = await openRepairAction(await readForm(request), admin.id);
-  if ("id" in result) return redirect(`/admin/owners/repairs/${result.id}`);
+  if ("id" in result) return redirect(href("/admin/owners/repairs/:id", { id: String(result.id) }));
   return result;
 }
 

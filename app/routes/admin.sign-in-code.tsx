@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, href, Link, redirect, useNavigation } from "react-router";
 import { buttonStyles } from "../features/admin/admin-layout.tsx";
 import { readPendingSignIn } from "../features/auth/guard.server.ts";
 import { signInWithCode } from "../features/auth/sign-in-flow.server.ts";
@@ -11,7 +11,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await readPendingSignIn(request))) return redirect("/admin");
+  if (!(await readPendingSignIn(request))) return redirect(href("/admin"));
   return null;
 }
 
@@ -46,7 +46,7 @@ export default function SignInCode({ actionData }: Route.ComponentProps) {
             </p>
           )}
           <div className="flex justify-end gap-3">
-            <Link to="/admin" className={buttonStyles.secondary}>
+            <Link to={href("/admin")} className={buttonStyles.secondary}>
               Cancel
             </Link>
             <button type="submit" className={buttonStyles.primary} disabled={busy}>

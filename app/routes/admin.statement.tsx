@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { AdminLayout } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -27,8 +27,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null || !(await loadStatementPage(id))) throw data(null, { status: 404 });
   const result = await statementAction(id, await readForm(request), admin.id);
-  if ("deleted" in result) return redirect("/admin/statements");
-  if ("redirectTo" in result) return redirect(`/admin/statements/${result.redirectTo}`);
+  if ("deleted" in result) return redirect(href("/admin/statements"));
+  if ("redirectTo" in result)
+    return redirect(href("/admin/statements/:id", { id: String(result.redirectTo) }));
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
 import {
@@ -102,7 +102,7 @@ export function SiteFooter({ contacts }: { contacts: Contacts | undefined }) {
           {/* The spec's floating Admin Panel button: in the footer's flow below 1600 px, so it covers
               nothing; wider, it floats at the bottom right in the margin beside the content. */}
           <Link
-            to="/admin"
+            to={href("/admin")}
             data-testid="admin-panel-button"
             className="rounded-full bg-white/10 px-3 py-1.5 text-xs font-semibold text-white ring-1 ring-white/20 transition hover:bg-white/20 min-[1600px]:fixed min-[1600px]:right-4 min-[1600px]:bottom-4 min-[1600px]:z-40 min-[1600px]:bg-ink-900/85 min-[1600px]:shadow-lg min-[1600px]:backdrop-blur min-[1600px]:hover:bg-ink-900"
           >

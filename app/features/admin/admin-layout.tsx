@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, href, Link, NavLink, useLocation } from "react-router";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import type { DatabaseBadge } from "./admin-data.server.ts";
 
@@ -40,7 +40,7 @@ export function AdminLayout({
           )}
           {actions}
           {email && (
-            <Form method="post" action="/admin/logout">
+            <Form method="post" action={href("/admin/logout")}>
               <button type="submit" className={buttonStyles.secondary}>
                 Logout
               </button>
@@ -54,34 +54,38 @@ export function AdminLayout({
           aria-label="Admin sections"
           className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-3 whitespace-nowrap sm:px-6"
         >
-          <NavLink to="/admin" end={!pathname.startsWith("/admin/properties")} className={tab}>
+          <NavLink
+            to={href("/admin")}
+            end={!pathname.startsWith("/admin/properties")}
+            className={tab}
+          >
             Properties
           </NavLink>
-          <NavLink to="/admin/calendars" className={tab}>
+          <NavLink to={href("/admin/calendars")} className={tab}>
             Calendars
           </NavLink>
-          <NavLink to="/admin/leads" className={tab}>
+          <NavLink to={href("/admin/leads")} className={tab}>
             Leads
           </NavLink>
-          <NavLink to="/admin/leases" className={tab}>
+          <NavLink to={href("/admin/leases")} className={tab}>
             Leases
           </NavLink>
-          <NavLink to="/admin/owners" className={tab}>
+          <NavLink to={href("/admin/owners")} className={tab}>
             Owners
           </NavLink>
-          <NavLink to="/admin/statements" className={tab}>
+          <NavLink to={href("/admin/statements")} className={tab}>
             Statements
           </NavLink>
-          <NavLink to="/admin/saved-searches" className={tab}>
+          <NavLink to={href("/admin/saved-searches")} className={tab}>
             Saved searches
           </NavLink>
-          <NavLink to="/admin/deleted" className={tab}>
+          <NavLink to={href("/admin/deleted")} className={tab}>
             Deleted properties
           </NavLink>
-          <NavLink to="/admin/settings/currencies" className={tab}>
+          <NavLink to={href("/admin/settings/currencies")} className={tab}>
             Currencies
           </NavLink>
-          <NavLink to="/admin/security" className={tab}>
+          <NavLink to={href("/admin/security")} className={tab}>
             Security
           </NavLink>
         </nav>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { href } from "react-router";
 import { imageSrc } from "./property-card.tsx";
 import { type ImageItem, isHttpUrl, splitList } from "./property-schema.ts";
 
@@ -22,7 +23,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
 function uploadFile(file: File, onProgress: (p: number) => void): Promise<ImageItem> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/admin/uploads");
+    xhr.open("POST", href("/admin/uploads"));
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));

@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Form, href, Link, useSubmit } from "react-router";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../../domain/listing.ts";
 import { PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { buttonStyles } from "./admin-layout.tsx";
@@ -36,7 +36,7 @@ export function listHref(
     if (value !== undefined && value !== "") params.set(name, String(value));
   }
   const search = params.toString();
-  return search ? `/admin?${search}` : "/admin";
+  return search ? `${href("/admin")}?${search}` : href("/admin");
 }
 
 /** "25 properties" or "3 of 25 match". */
@@ -96,7 +96,7 @@ export function PropertyListControls({
     <div className="mb-5 space-y-3">
       <Form
         method="get"
-        action="/admin"
+        action={href("/admin")}
         role="search"
         aria-label="Find properties"
         className="grid grid-cols-2 gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-sand-200 sm:grid-cols-3 lg:grid-cols-[2fr_repeat(4,1fr)_auto]"

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { z } from "zod";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../../domain/listing.ts";
 
@@ -75,5 +76,5 @@ export function backToList(search: string, notice?: string): string {
   }
   if (notice) params.set("notice", notice);
   const query = params.toString();
-  return query ? `/admin?${query}` : "/admin";
+  return query ? `${href("/admin")}?${query}` : href("/admin");
 }

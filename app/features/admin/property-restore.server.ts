@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { reportFailure } from "../../db/failure.server.ts";
@@ -93,5 +93,5 @@ export async function restorePropertyAction(admin: SessionUser, form: FormData) 
       { status: failure.databaseDown ? 503 : 500 },
     );
   }
-  return redirect("/admin?notice=restored");
+  return redirect(`${href("/admin")}?notice=restored`);
 }

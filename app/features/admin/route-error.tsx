@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { buttonStyles } from "./admin-layout.tsx";
 import { Modal } from "./modal.tsx";
 
@@ -17,7 +17,7 @@ export function AdminRouteError() {
   return (
     <Modal
       title={notFound ? "Property not found" : "Something went wrong"}
-      onClose={() => navigate("/admin")}
+      onClose={() => navigate(href("/admin"))}
     >
       <p className="text-ink-600">
         {notFound
@@ -27,7 +27,7 @@ export function AdminRouteError() {
             : "The page could not be shown. Try again, or go back to the list."}
       </p>
       <div className="mt-4 flex justify-end">
-        <Link to="/admin" className={buttonStyles.secondary}>
+        <Link to={href("/admin")} className={buttonStyles.secondary}>
           Back to the list
         </Link>
       </div>

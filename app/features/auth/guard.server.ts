@@ -1,4 +1,4 @@
-import { createCookie, data, redirect } from "react-router";
+import { createCookie, data, href, redirect } from "react-router";
 import type { DatabaseKind } from "../../db/client.server.ts";
 import { reportFailure } from "../../db/failure.server.ts";
 import { getRuntime } from "../../db/runtime.server.ts";
@@ -73,13 +73,15 @@ export async function requireAdmin(
   const isRead = request.method === "GET" || request.method === "HEAD";
   if (!admin) {
     if (isRead)
-      throw redirect("/admin", { headers: { "Set-Cookie": clearSessionCookie(secureCookies()) } });
+      throw redirect(href("/admin"), {
+        headers: { "Set-Cookie": clearSessionCookie(secureCookies()) },
+      });
     throw data({ error: "Your session has ended. Please sign in again." }, { status: 401 });
   }
   if (!options.allowWithoutSecondFactor && !admin.secondFactor) {
     const required = await isTotpRequired(getRuntime().database.db).catch(sessionCheckFailed);
     if (required) {
-      if (isRead) throw redirect("/admin/security");
+      if (isRead) throw redirect(href("/admin/security"));
       throw data({ error: "Set up two-factor sign-in first." }, { status: 403 });
     }
   }

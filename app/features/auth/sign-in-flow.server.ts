@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import { reportFailure } from "../../db/failure.server.ts";
 import { secondsLeftInWindow } from "../../db/rate-limit.server.ts";
@@ -48,7 +48,7 @@ async function startSession(
   const headers = new Headers();
   headers.append("Set-Cookie", setSessionHeader(token));
   for (const cookie of extra) headers.append("Set-Cookie", cookie);
-  return redirect("/admin", { headers });
+  return redirect(href("/admin"), { headers });
 }
 
 /** A sign-in that failed on the server's side (usually the database): a sentence, never SQL. */
@@ -114,7 +114,7 @@ async function checkPassword(
       userId: result.userId,
       expires: Date.now() + 5 * 60 * 1000,
     });
-    return redirect("/admin/sign-in/code", { headers: { "Set-Cookie": cookie } });
+    return redirect(href("/admin/sign-in/code"), { headers: { "Set-Cookie": cookie } });
   }
   return startSession(request, result.userId, address);
 }
@@ -123,7 +123,7 @@ export async function signInWithCode(request: Request, form: FormData, address: 
   const { config } = getRuntime();
   assertSameOrigin(request, config.publicUrl);
   const pending = await readPendingSignIn(request);
-  if (!pending) return redirect("/admin");
+  if (!pending) return redirect(href("/admin"));
   const code = String(form.get("code") ?? "").trim();
   try {
     return await checkCode(request, pending.userId, code, address);

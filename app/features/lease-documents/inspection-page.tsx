@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, href, useActionData, useNavigation } from "react-router";
 import { type InspectionKind, ITEM_CONDITIONS } from "../../domain/inspections.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import type { InspectionActionResult } from "./inspection-actions.server.ts";
@@ -44,7 +44,7 @@ export function InspectionPage({
   today: string;
 }) {
   const busy = useNavigation().state === "submitting";
-  const base = `/admin/leases/${leaseId}`;
+  const base = href("/admin/leases/:id", { id: String(leaseId) });
   const errors = useActionData<InspectionActionResult>()?.fieldErrors ?? {};
   return (
     <>

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 
 /**
  * A photo for one inspection item: the file goes to the upload endpoint (checked, re-encoded,
@@ -14,7 +14,7 @@ export function InspectionPhotoUpload({ itemId, label }: { itemId: number; label
     const body = new FormData();
     body.append("file", file);
     try {
-      const response = await fetch("/admin/uploads", { method: "POST", body });
+      const response = await fetch(href("/admin/uploads"), { method: "POST", body });
       const answer = (await response.json()) as {
         image?: { mediaKey: string; variants: number[] };
         error?: string;

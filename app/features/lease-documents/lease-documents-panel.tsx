@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 const LANGUAGES = [
   ["th", "Thai"],
   ["en", "Thai and English"],
@@ -17,7 +19,7 @@ export function LeaseDocumentsPanel({
   leaseId: number;
   dues: { id: number; kind: "rent" | "deposit"; dueDate: string; amount: number; paid: number }[];
 }) {
-  const base = `/admin/leases/${leaseId}`;
+  const base = href("/admin/leases/:id", { id: String(leaseId) });
   const open = dues.filter((d) => d.paid < d.amount).slice(0, 6);
   return (
     <section

@@ -2,6 +2,7 @@
  * The mail a tenant gets about rent, in their language (Thai, English or Russian), and the desk's
  * alerts (English). A message typed by language: a language without its text does not compile.
  */
+import { href } from "react-router";
 import type { TenantLanguage } from "../../domain/leases.ts";
 
 export interface RentReminder {
@@ -105,7 +106,7 @@ export function tm30OverdueAlert(
   const subject = `TM30 overdue: ${a.tenantName ?? "a tenant"}, ${a.unitName}`;
   const text = [
     `The TM30 report to Immigration for ${a.tenantName ?? "a tenant"} (${a.unitName}) was due by ${a.dueAt}.`,
-    `Open the lease: ${new URL(`/admin/leases/${a.leaseId}#tasks`, publicUrl).toString()}`,
+    `Open the lease: ${new URL(`${href("/admin/leases/:id", { id: String(a.leaseId) })}#tasks`, publicUrl).toString()}`,
   ].join("\n");
   return { subject, text };
 }
@@ -118,7 +119,7 @@ export function depositDeadlineAlert(
   const subject = `${a.late ? "Deposit return late" : "Deposit to return"}: ${a.unitName}, by ${a.deadline}`;
   const text = [
     `The deposit of the lease of ${a.unitName} must be returned by ${a.deadline}${a.late ? " (passed)" : ""}.`,
-    `Open the lease: ${new URL(`/admin/leases/${a.leaseId}#deposit`, publicUrl).toString()}`,
+    `Open the lease: ${new URL(`${href("/admin/leases/:id", { id: String(a.leaseId) })}#deposit`, publicUrl).toString()}`,
   ].join("\n");
   return { subject, text };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, href, Link, useActionData, useNavigation } from "react-router";
 import { businessToday, formatAdminDateTime } from "../../domain/date-time.ts";
 import { TERM_LABELS } from "../../domain/lease-rules.ts";
 import { MAX_TENANTS, PAYMENT_METHODS } from "../../domain/leases.ts";
@@ -711,7 +711,10 @@ export function LeasePage({
           <dt className="font-medium">Unit</dt>
           <dd>
             {lease.unit.name} ({lease.unit.building} {lease.unit.unitCode}) —{" "}
-            <Link to={`/admin/properties/${lease.unit.id}/calendar`} className="underline">
+            <Link
+              to={href("/admin/properties/:id/calendar", { id: String(lease.unit.id) })}
+              className="underline"
+            >
               calendar
             </Link>
           </dd>
@@ -730,7 +733,10 @@ export function LeasePage({
             <>
               <dt className="font-medium">From lead</dt>
               <dd>
-                <Link to={`/admin/leads/${lease.leadId}`} className="underline">
+                <Link
+                  to={href("/admin/leads/:id", { id: String(lease.leadId) })}
+                  className="underline"
+                >
                   #{lease.leadId}
                 </Link>
               </dd>

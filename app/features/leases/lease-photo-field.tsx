@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { href } from "react-router";
 
 /**
  * A photo for a lease form (a deduction, a TM30 receipt): the chosen file goes to the upload
@@ -24,7 +25,7 @@ export function LeasePhotoField({
     const body = new FormData();
     body.append("file", file);
     try {
-      const response = await fetch("/admin/uploads", { method: "POST", body });
+      const response = await fetch(href("/admin/uploads"), { method: "POST", body });
       const answer = (await response.json()) as {
         image?: { mediaKey: string; variants: number[] };
         error?: string;

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEASE_STATUSES } from "../../domain/leases.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
@@ -26,7 +26,10 @@ function Today({ today }: { today: TodayList }) {
         <ul className="space-y-2 text-sm" aria-label="Due, overdue and waiting">
           {today.tasks.map((t) => (
             <li key={`task-${t.id}`} className={t.overdue ? "font-semibold text-rose-800" : ""}>
-              <Link to={`/admin/leases/${t.leaseId}#tasks`} className="underline">
+              <Link
+                to={`${href("/admin/leases/:id", { id: String(t.leaseId) })}#tasks`}
+                className="underline"
+              >
                 TM30 report for {t.tenant ?? "a tenant"}, {t.unit}
               </Link>{" "}
               — {t.overdue ? "overdue since" : "due by"} {formatAdminDateTime(t.dueAt)}
@@ -37,7 +40,10 @@ function Today({ today }: { today: TodayList }) {
               key={`due-${d.id}`}
               className={d.state === "overdue" ? "font-semibold text-rose-800" : ""}
             >
-              <Link to={`/admin/leases/${d.leaseId}#dues`} className="underline">
+              <Link
+                to={`${href("/admin/leases/:id", { id: String(d.leaseId) })}#dues`}
+                className="underline"
+              >
                 {d.kind === "deposit" ? "Deposit" : "Rent"} {baht(d.owed)}, {d.unit}
                 {d.tenant ? `, ${d.tenant}` : ""}
               </Link>{" "}
@@ -49,7 +55,10 @@ function Today({ today }: { today: TodayList }) {
               key={`deposit-${d.leaseId}`}
               className={d.overdue ? "font-semibold text-rose-800" : ""}
             >
-              <Link to={`/admin/leases/${d.leaseId}#deposit`} className="underline">
+              <Link
+                to={`${href("/admin/leases/:id", { id: String(d.leaseId) })}#deposit`}
+                className="underline"
+              >
                 Return the deposit, {d.unit}
                 {d.tenant ? `, ${d.tenant}` : ""}
               </Link>{" "}
@@ -168,7 +177,10 @@ export function LeasesPage({
                   data-overdue={r.overdue > 0 ? "true" : undefined}
                 >
                   <td className="px-3 py-2">
-                    <Link to={`/admin/leases/${r.id}`} className="font-medium underline">
+                    <Link
+                      to={href("/admin/leases/:id", { id: String(r.id) })}
+                      className="font-medium underline"
+                    >
                       #{r.id}
                     </Link>
                   </td>

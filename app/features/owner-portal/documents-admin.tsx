@@ -1,5 +1,5 @@
 /** The desk's documents page: upload a PDF or a picture for a unit or an owner; the list. */
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { OWNER_DOCUMENT_CATEGORIES, type OwnerDocumentCategory } from "../../domain/owners.ts";
 import { Message } from "./owner-admin.tsx";
 
@@ -43,7 +43,7 @@ export function DocumentsAdmin({
   return (
     <div className="space-y-6">
       <p>
-        <Link to="/admin/owners" className="font-semibold text-sea-800 underline">
+        <Link to={href("/admin/owners")} className="font-semibold text-sea-800 underline">
           Back to the owners
         </Link>
       </p>

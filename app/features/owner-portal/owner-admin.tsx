@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import {
   OWNER_ALERT_CHANNELS,
   OWNER_LANGUAGES,
@@ -209,11 +209,11 @@ export function OwnersAdmin({
     <div className="space-y-8">
       <Message result={result} />
       <p>
-        <Link to="/admin/owners/repairs" className="font-semibold text-sea-800 underline">
+        <Link to={href("/admin/owners/repairs")} className="font-semibold text-sea-800 underline">
           Repairs and maintenance tickets
         </Link>
         {" · "}
-        <Link to="/admin/owners/documents" className="font-semibold text-sea-800 underline">
+        <Link to={href("/admin/owners/documents")} className="font-semibold text-sea-800 underline">
           Owners' documents
         </Link>
       </p>
@@ -265,7 +265,10 @@ export function OwnersAdmin({
           <ul className="mt-3 divide-y divide-sand-200" data-testid="owner-list">
             {data.owners.map((o) => (
               <li key={o.id} className="py-2">
-                <Link to={`/admin/owners/${o.id}`} className="font-semibold text-sea-800 underline">
+                <Link
+                  to={href("/admin/owners/:id", { id: String(o.id) })}
+                  className="font-semibold text-sea-800 underline"
+                >
                   {o.name}
                 </Link>{" "}
                 <span className="text-ink-600">
@@ -383,7 +386,7 @@ export function OwnerEditAdmin({
   return (
     <div className="space-y-8">
       <p>
-        <Link to="/admin/owners" className="font-semibold text-sea-800 underline">
+        <Link to={href("/admin/owners")} className="font-semibold text-sea-800 underline">
           All owners
         </Link>
       </p>

@@ -1,6 +1,6 @@
 /** The desk's repair screens: every ticket with the form to open one, and a ticket's stages. */
 import { useId, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, href, Link, useFetcher } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import type { RepairStage } from "../../domain/repairs.ts";
 import { Message } from "./owner-admin.tsx";
@@ -43,7 +43,7 @@ export function RepairsAdmin({
   return (
     <div className="space-y-6">
       <p>
-        <Link to="/admin/owners" className={linkStyle}>
+        <Link to={href("/admin/owners")} className={linkStyle}>
           Back to the owners
         </Link>
       </p>
@@ -55,7 +55,7 @@ export function RepairsAdmin({
         {unit && chosen === null ? (
           <p className="mt-1 text-sm text-ink-700">
             {unit.name} has no owners yet, so it takes no tickets.{" "}
-            <Link to="/admin/owners" className={linkStyle}>
+            <Link to={href("/admin/owners")} className={linkStyle}>
               Give it its owners
             </Link>{" "}
             first.
@@ -113,7 +113,10 @@ export function RepairsAdmin({
               {repairs.map((r) => (
                 <tr key={r.id} className="border-t border-sand-200" data-stage={r.stage}>
                   <td className="py-2">
-                    <Link to={`/admin/owners/repairs/${r.id}`} className={linkStyle}>
+                    <Link
+                      to={href("/admin/owners/repairs/:id", { id: String(r.id) })}
+                      className={linkStyle}
+                    >
                       #{r.id} {r.title}
                     </Link>
                   </td>
@@ -140,7 +143,7 @@ function UploadField({ text, onUploaded }: { text: string; onUploaded: (path: st
     const body = new FormData();
     body.append("file", file);
     try {
-      const response = await fetch("/admin/uploads", { method: "POST", body });
+      const response = await fetch(href("/admin/uploads"), { method: "POST", body });
       const answer = (await response.json()) as {
         image?: { mediaKey: string; variants: number[] };
         error?: string;
@@ -241,7 +244,7 @@ export function RepairAdmin({ page, result }: { page: RepairPage; result?: Resul
   return (
     <div className="space-y-6" data-stage={ticket.stage}>
       <p>
-        <Link to="/admin/owners/repairs" className={linkStyle}>
+        <Link to={href("/admin/owners/repairs")} className={linkStyle}>
           All tickets
         </Link>
       </p>
