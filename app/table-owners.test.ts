@@ -103,7 +103,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The tables a source writes, by their schema names: one linear pattern. */
-export function writtenTables(source: string, tables: ReadonlySet<string>): string[] {
+function writtenTables(source: string, tables: ReadonlySet<string>): string[] {
   const found = [...source.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)].map(
     (m) => m[1] as string,
   );
