@@ -130,7 +130,7 @@ test("a stored lead shows in the Leads view, is filtered, marked handled and exp
     await expect(marina).toContainText("marina@example.com");
     // Inputs read as labelled, formatted values; the e-mail as entered, not capitalised.
     await expect(marina.getByTestId("lead-inputs")).toHaveText(
-      "Property value ฿12,000,000 · Location Kamala · Type Condo",
+      "Property value ฿12,000,000 · Location Kamala · Type Condominium",
     );
     await expect(marina.getByRole("link", { name: "marina@example.com" })).toHaveCSS(
       "text-transform",

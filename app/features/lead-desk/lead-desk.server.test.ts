@@ -3,11 +3,6 @@ import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { LEAD_KINDS } from "../../domain/leads.ts";
 import { leadsCsv, listLeads, parseLeadFilter, setLeadHandled } from "./lead-desk.server.ts";
-import { LEAD_KIND_LABELS } from "./lead-format.ts";
-
-it("labels every lead kind the database knows", () => {
-  expect(Object.keys(LEAD_KIND_LABELS).sort()).toEqual([...LEAD_KINDS].sort());
-});
 
 describe.each(TEST_ENGINES)("leads on %s", (engine) => {
   let database: TestDatabase;

@@ -1,17 +1,6 @@
 import { isIsoDay } from "../../domain/date-time.ts";
+import { labelOf, ROI_PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
-
-/** Lead kinds as the admin reads them; the keys are the database's LEAD_KINDS (a test checks). */
-export const LEAD_KIND_LABELS: Record<string, string> = {
-  roi: "ROI 7% program",
-  "revenue-share": "70:30 revenue share",
-  "unit-enquiry": "Unit enquiry",
-  contact: "Contact",
-  newsletter: "Newsletter",
-  "availability-alert": "Availability alert",
-  viewing: "Viewing request",
-  accessibility: "Accessibility problem",
-};
 
 /** The labels of the inputs the public forms store, in the order the admin reads them. */
 const INPUT_LABELS: Record<string, string> = {
@@ -35,12 +24,6 @@ const INPUT_LABELS: Record<string, string> = {
 };
 const MONEY = new Set(["propertyValue", "annual", "quarterly", "monthly", "fiveYearTotal"]);
 const DATES = new Set(["moveIn", "wantedFrom", "dates"]);
-const WORDS: Record<string, string> = {
-  "pool-villa": "Pool Villa",
-  condo: "Condo",
-  penthouse: "Penthouse",
-  townhouse: "Townhouse",
-};
 
 /** "wantedFrom" → "Wanted from", for a key no label names yet. */
 function humanise(key: string): string {
@@ -58,7 +41,7 @@ function formatValue(key: string, value: unknown): string {
   if (typeof value === "string") {
     if (DATES.has(key) && isIsoDay(value)) return formatDate(value, "en");
     if (MONEY.has(key) && /^\d+(\.\d+)?$/.test(value)) return formatBaht(Number(value));
-    return WORDS[value] ?? value;
+    return labelOf(ROI_PROPERTY_TYPE_LABELS, value);
   }
   return JSON.stringify(value);
 }

@@ -1,10 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEAD_STAGES } from "../../domain/leads.ts";
+import { LEAD_KIND_LABELS, labelOf } from "../../i18n/admin-labels.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import type { getLead, listLeadOwners } from "./lead-desk.server.ts";
 import type { LeadDeskResult } from "./lead-desk-actions.server.ts";
-import { LEAD_KIND_LABELS, languageName } from "./lead-format.ts";
+import { languageName } from "./lead-format.ts";
 import { LeadInputsRows } from "./lead-inputs.tsx";
 import { describeMessage, LOST_REASON_MAX, NOTE_MAX, STAGE_LABELS } from "./lead-pipeline.ts";
 
@@ -15,7 +16,7 @@ const field = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
 
 /** A stage's label; a stage no longer offered shows as stored. */
 function stageLabel(stage: string): string {
-  return (STAGE_LABELS as Record<string, string>)[stage] ?? stage;
+  return labelOf(STAGE_LABELS, stage);
 }
 
 /** A lead on the desk: what came in, its pipeline, stage history and notes. */
@@ -36,7 +37,7 @@ export function LeadPage({
         <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm break-words sm:grid-cols-[10rem_1fr]">
           <div className="contents">
             <dt className="font-medium">Kind</dt>
-            <dd>{LEAD_KIND_LABELS[lead.kind] ?? lead.kind}</dd>
+            <dd>{labelOf(LEAD_KIND_LABELS, lead.kind)}</dd>
           </div>
           <div className="contents">
             <dt className="font-medium">Received</dt>

@@ -3,8 +3,10 @@
  * lead's alerts and reply are shown.
  */
 import { z } from "zod";
+import type { OUTBOX_CHANNELS, OUTBOX_PURPOSES } from "../../db/schema.ts";
 import { BUSINESS_TIME_ZONE, isIsoDay } from "../../domain/date-time.ts";
 import { LEAD_STAGES } from "../../domain/leads.ts";
+import { labelOf } from "../../i18n/admin-labels.ts";
 
 export const STAGE_LABELS: Record<(typeof LEAD_STAGES)[number], string> = {
   new: "New",
@@ -103,12 +105,17 @@ export function describeMailConsent(rows: AddressSuppression[]): {
   };
 }
 
-const PURPOSE_NAMES: Record<string, string> = {
+const PURPOSE_NAMES: Record<(typeof OUTBOX_PURPOSES)[number], string> = {
   alert: "Alert",
   reply: "Reply",
   "availability-notice": "Availability notice",
+  "search-confirm": "Saved-search confirmation",
+  "search-alert": "Saved-search alert",
+  "lease-reminder": "Rent reminder",
+  "owner-access": "Owner portal link",
+  "owner-alert": "Owner alert",
 };
-const CHANNEL_NAMES: Record<string, string> = {
+const CHANNEL_NAMES: Record<(typeof OUTBOX_CHANNELS)[number], string> = {
   email: "e-mail",
   telegram: "Telegram",
   line: "LINE",
@@ -119,7 +126,10 @@ const CHANNEL_NAMES: Record<string, string> = {
  * by e-mail: bounced (550 …): call instead", "… not sent: the address bounced on …".
  */
 export function describeMessage(m: MessageState): string {
-  const what = `${PURPOSE_NAMES[m.purpose] ?? "Message"} by ${CHANNEL_NAMES[m.channel] ?? m.channel}`;
+  const purpose = Object.hasOwn(PURPOSE_NAMES, m.purpose)
+    ? labelOf(PURPOSE_NAMES, m.purpose)
+    : "Message";
+  const what = `${purpose} by ${labelOf(CHANNEL_NAMES, m.channel)}`;
   if (m.status === "sent") return `${what}: sent${m.sentAt ? ` ${when(m.sentAt)}` : ""}`;
   if (m.status === "bounced")
     return `${what}: bounced, the address refused it (${m.lastError ?? "no answer kept"}); call instead`;

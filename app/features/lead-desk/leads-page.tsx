@@ -1,11 +1,12 @@
 import { Form, Link, useFetcher } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
-import { LEAD_STAGES, type LeadStage } from "../../domain/leads.ts";
+import { LEAD_KINDS, LEAD_STAGES, type LeadStage } from "../../domain/leads.ts";
+import { LEAD_KIND_LABELS, labelOf } from "../../i18n/admin-labels.ts";
 import { phoneLink } from "../../lib/contacts.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { LoadFailure } from "../../ui/load-failure.tsx";
 import type { LeadFilter, LeadRow } from "./lead-desk.server.ts";
-import { LEAD_KIND_LABELS, languageName } from "./lead-format.ts";
+import { languageName } from "./lead-format.ts";
 import { LeadInputsLine } from "./lead-inputs.tsx";
 import { describeMessage, SEARCH_MAX, STAGE_LABELS } from "./lead-pipeline.ts";
 
@@ -73,7 +74,7 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                 data-label="Kind"
                 className="block px-3 py-1 md:table-cell md:py-2 before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
               >
-                {LEAD_KIND_LABELS[lead.kind] ?? lead.kind}
+                {labelOf(LEAD_KIND_LABELS, lead.kind)}
               </td>
               <td
                 data-label="Name and contacts"
@@ -193,7 +194,7 @@ export function LeadsPage({
           Kind
           <select name="kind" defaultValue={filter.kind ?? ""} className={selectStyle}>
             <option value="">All kinds</option>
-            {Object.keys(LEAD_KIND_LABELS).map((k) => (
+            {LEAD_KINDS.map((k) => (
               <option key={k} value={k}>
                 {LEAD_KIND_LABELS[k]}
               </option>
