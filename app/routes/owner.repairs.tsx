@@ -8,14 +8,15 @@ import {
   OwnerRepairs,
   type RepairFormResult,
 } from "../features/owner-portal/owner-repair-pages.tsx";
+import { repairOpenSchema } from "../features/owner-portal/repair-schema.ts";
 import {
   listOwnerRepairs,
   openRepair,
   RepairError,
-  repairOpenSchema,
 } from "../features/owner-portal/repairs.server.ts";
 import { languageFromPath } from "../i18n/languages.ts";
 import { metaI18n } from "../i18n/meta.ts";
+import { formConstraints } from "../lib/form-schema.ts";
 import { readForm } from "../lib/request-body.server.ts";
 import { markNotCacheable } from "../lib/request-context.ts";
 import type { Route } from "./+types/owner.repairs";
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: owner.name,
     units: units.map((u) => ({ id: u.id, name: u.name })),
     repairs: await listOwnerRepairs(db, owner.id),
+    limits: formConstraints(repairOpenSchema),
   };
 }
 
@@ -74,7 +76,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function OwnerRepairsRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <OwnerFrame name={loaderData.name}>
-      <OwnerRepairs units={loaderData.units} repairs={loaderData.repairs} result={actionData} />
+      <OwnerRepairs
+        units={loaderData.units}
+        repairs={loaderData.repairs}
+        limits={loaderData.limits}
+        result={actionData}
+      />
     </OwnerFrame>
   );
 }

@@ -1,12 +1,15 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { dayCount, formatAdminDateTime } from "../../domain/date-time.ts";
+import { formConstraints } from "../../lib/form-schema.ts";
 import { formatMonthTitle, LOCALES } from "../../lib/format.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { MonthTable, weekdayNames } from "./availability-calendar.tsx";
 import type { CalendarActionResult, loadUnitCalendar } from "./calendar-admin.server.ts";
+import { feedFormSchema } from "./feed-schema.ts";
 import { calendarMonths } from "./month-grid.ts";
 import type { PublicCalendar } from "./public-calendar.server.ts";
 import { STAY_KIND_LABELS, STAY_KINDS, type StayKind } from "./stay-kinds.ts";
+import { stayFormSchema } from "./stay-schema.ts";
 import type { StayChange, StayRow, StaySnapshot } from "./stays.server.ts";
 
 type UnitCalendar = NonNullable<Awaited<ReturnType<typeof loadUnitCalendar>>>;
@@ -18,6 +21,9 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 const inputClass = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
+// Each field's limits as its form's schema sets them, not retyped here.
+const STAY_LIMITS = formConstraints(stayFormSchema);
+const FEED_LIMITS = formConstraints(feedFormSchema);
 const time = (iso: string | null) => (iso ? formatAdminDateTime(iso) : "never");
 
 function Notice({ result, form }: { result: CalendarActionResult | undefined; form: string }) {
@@ -60,7 +66,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
           id={`${prefix}-start`}
           type="date"
           name="startDate"
-          required
+          {...STAY_LIMITS.startDate}
           defaultValue={stay?.startDate}
           className={inputClass}
         />
@@ -71,7 +77,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
           id={`${prefix}-end`}
           type="date"
           name="endDate"
-          required
+          {...STAY_LIMITS.endDate}
           defaultValue={stay?.endDate}
           className={inputClass}
         />
@@ -80,7 +86,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
         Tenant (leases, private)
         <input
           name="tenantName"
-          maxLength={200}
+          {...STAY_LIMITS.tenantName}
           defaultValue={stay?.tenantName ?? ""}
           className={inputClass}
         />
@@ -90,8 +96,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
         <input
           type="number"
           name="leaseMonths"
-          min={1}
-          max={120}
+          {...STAY_LIMITS.leaseMonths}
           defaultValue={stay?.leaseMonths ?? ""}
           className={inputClass}
         />
@@ -436,21 +441,14 @@ export function UnitCalendarAdmin({
           <input type="hidden" name="intent" value="add-feed" />
           <label className="text-sm font-medium">
             Name
-            <input
-              name="name"
-              required
-              maxLength={80}
-              placeholder="Airbnb"
-              className={inputClass}
-            />
+            <input name="name" {...FEED_LIMITS.name} placeholder="Airbnb" className={inputClass} />
           </label>
           <label className="text-sm font-medium">
             iCal address
             <input
               name="url"
               type="url"
-              required
-              maxLength={2000}
+              {...FEED_LIMITS.url}
               placeholder="https://www.airbnb.com/calendar/ical/….ics"
               className={inputClass}
             />

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { calendarFeeds, properties, stays } from "../../db/schema.ts";
 import { businessToday } from "../../domain/date-time.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { parseId, readForm } from "../../lib/request-body.server.ts";
 import { skippedSummary } from "./feed-events.server.ts";
 import { feedFormSchema, MAX_FEEDS_PER_UNIT } from "./feed-schema.ts";
@@ -146,12 +147,6 @@ export async function feedNights(
   );
 }
 
-const firstErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-};
-
 const answer = (result: CalendarActionResult, status = 200) =>
   status === 200 ? result : data(result, { status });
 
@@ -187,7 +182,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
           return answer({ ok: false, form: formName, message: "Unknown stay" }, 404);
         const parsed = stayFormSchema.safeParse(fields);
         if (!parsed.success) {
-          const errors = firstErrors(parsed.error.issues);
+          const errors = fieldErrorsOf(parsed.error);
           return answer(
             {
               ok: false,
@@ -214,7 +209,7 @@ export async function calendarAction(request: Request, propertyId: number, admin
       case "add-feed": {
         const parsed = feedFormSchema.safeParse(fields);
         if (!parsed.success) {
-          const errors = firstErrors(parsed.error.issues);
+          const errors = fieldErrorsOf(parsed.error);
           return answer(
             {
               ok: false,

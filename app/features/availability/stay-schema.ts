@@ -5,11 +5,14 @@ import { STAY_KINDS } from "./stay-kinds.ts";
 /** The longest stay accepted: ten years. */
 export const MAX_STAY_DAYS = 3660;
 
-const isoDate = (field: string) =>
-  z
+const isoDate = (field: string) => {
+  const message = `${field} must be a date like 2026-12-01`;
+  return z
     .string()
     .trim()
-    .refine((v) => v.length <= 10 && isIsoDay(v), `${field} must be a date like 2026-12-01`);
+    .min(1, message)
+    .refine((v) => v.length <= 10 && isIsoDay(v), message);
+};
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 

@@ -23,6 +23,7 @@ export function rateFormSchema(today: string) {
     thbPerUnit: z
       .string({ error: "Enter the rate in baht for one unit of the currency" })
       .trim()
+      .min(1, "Enter the rate in baht for one unit of the currency")
       .max(20, "The rate is too long: at most six digits, a point and six decimals")
       .transform((v) => v.replace(",", "."))
       .refine(
@@ -37,6 +38,7 @@ export function rateFormSchema(today: string) {
     appliesFrom: z
       .string({ error: "Enter the day the rate applies from" })
       .trim()
+      .min(1, "Enter the day the rate applies from")
       .refine((v) => v.length === 10 && isIsoDay(v), "The day must be a date like 2026-12-01")
       .refine(
         (v) => v >= EARLIEST_RATE_DAY && v <= latest,
@@ -50,5 +52,6 @@ export type RateInput = z.infer<ReturnType<typeof rateFormSchema>>;
 export interface RatesActionResult {
   ok: boolean;
   message: string;
-  fieldErrors?: Partial<Record<"currency" | "thbPerUnit" | "appliesFrom", string>>;
+  /** The first message of each field: `currency`, `thbPerUnit`, `appliesFrom`. */
+  fieldErrors?: Record<string, string>;
 }

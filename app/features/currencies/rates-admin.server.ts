@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { DISPLAY_CURRENCIES, type DisplayCurrency, rateInForce } from "../../domain/currencies.ts";
 import { businessToday } from "../../domain/date-time.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { parseId, readForm } from "../../lib/request-body.server.ts";
 import { type RatesActionResult, rateFormSchema } from "./rate-schema.ts";
 import { addRate, listRates, RateTakenError, removeRate, type StoredRate } from "./rates.server.ts";
@@ -35,12 +36,7 @@ export async function ratesAction(request: Request, adminUserId: number, now: Da
     case "add": {
       const parsed = rateFormSchema(businessToday(now)).safeParse(fields);
       if (!parsed.success) {
-        const fieldErrors: NonNullable<RatesActionResult["fieldErrors"]> = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0];
-          if (field === "currency" || field === "thbPerUnit" || field === "appliesFrom")
-            fieldErrors[field] ??= issue.message;
-        }
+        const fieldErrors = fieldErrorsOf(parsed.error);
         const message = Object.values(fieldErrors)[0] ?? "The rate could not be read.";
         return answer({ ok: false, message, fieldErrors }, 400);
       }

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DISPLAY_CURRENCIES } from "../../domain/currencies.ts";
 import { BUSINESS_TIME_ZONE, dayCount } from "../../domain/date-time.ts";
+import { formConstraints } from "../../lib/form-schema.ts";
 import { formatDate, formatRate } from "../../lib/format.ts";
-import type { RatesActionResult } from "./rate-schema.ts";
+import { type RatesActionResult, rateFormSchema } from "./rate-schema.ts";
 
 /** A rate in force for more days than this is flagged as old on the page. */
 export const STALE_RATE_DAYS = 30;
@@ -91,6 +92,8 @@ export function RatesPage({
   const shownToast = useAnswerToast(result, toast);
   const enDate = (day: string) => formatDate(day, "en");
   const stale = staleRates(data.inForce, data.today);
+  // The fields' limits as the form's schema sets them.
+  const limits = formConstraints(rateFormSchema(data.today));
 
   return (
     <div className="space-y-10">
@@ -151,8 +154,7 @@ export function RatesPage({
             <input
               name="thbPerUnit"
               inputMode="decimal"
-              required
-              maxLength={20}
+              {...limits.thbPerUnit}
               placeholder="36.25"
               autoComplete="off"
               className={inputClass}
@@ -166,7 +168,7 @@ export function RatesPage({
             <input
               type="date"
               name="appliesFrom"
-              required
+              {...limits.appliesFrom}
               defaultValue={data.today}
               className={inputClass}
               aria-invalid={errors.appliesFrom ? true : undefined}

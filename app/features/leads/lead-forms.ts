@@ -6,8 +6,8 @@
 import * as z from "zod/mini";
 import { businessToday, dayCount, isIsoDay } from "../../domain/date-time.ts";
 import { isEmailAddress } from "../../lib/email-address.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import {
-  type FieldErrors,
   type FormErrorKey,
   LEASE_LENGTHS,
   LIMITS,
@@ -165,10 +165,5 @@ export function parseForm<T>(
 ): ParseResult<T> {
   const result = schema.safeParse(fields);
   if (result.success) return { success: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    fieldErrors[field] ??= issue.message as FormErrorKey;
-  }
-  return { success: false, fieldErrors };
+  return { success: false, fieldErrors: fieldErrorsOf<FormErrorKey>(result.error) };
 }

@@ -5,6 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { readForm } from "../../lib/request-body.server.ts";
 import {
   deductionFormSchema,
@@ -47,18 +48,9 @@ export interface LeaseActionResult {
 const answer = (result: LeaseActionResult, status = 200) =>
   status === 200 ? result : data(result, { status });
 
-/** The first message of each field; nested fields (a tenant's) as `tenants.0.name`. */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.length === 0 ? "form" : issue.path.map(String).join(".");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 function invalid(form: string, issues: { path: PropertyKey[]; message: string }[]) {
-  const errors = fieldErrors(issues);
+  // Nested fields (a tenant's) as `tenants.0.name`.
+  const errors = fieldErrorsOf({ issues }, { nested: true });
   return answer(
     {
       ok: false,

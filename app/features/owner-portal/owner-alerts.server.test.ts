@@ -26,13 +26,8 @@ import {
 import type { OwnerMailSettings } from "./owner-messages.server.ts";
 import { approveOwnerStay, requestOwnerStay } from "./owner-portal.server.ts";
 import { ownerFormSchema, unitOwnershipSchema } from "./owner-schema.ts";
-import {
-  advanceRepair,
-  decideRepair,
-  openRepair,
-  quoteRepair,
-  repairOpenSchema,
-} from "./repairs.server.ts";
+import { repairOpenSchema } from "./repair-schema.ts";
+import { advanceRepair, decideRepair, openRepair, quoteRepair } from "./repairs.server.ts";
 
 const LINE_TOKEN = "line-channel-token-0123456789abcdef";
 const ANNA_LINE = `U${"a1".repeat(16)}`;

@@ -5,6 +5,7 @@ import { BUSINESS_TIME_ZONE } from "../../domain/date-time.ts";
 import type { RepairStage } from "../../domain/repairs.ts";
 import type { TranslationKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import type { FieldConstraints } from "../../lib/form-schema.ts";
 import { formatBaht, LOCALES } from "../../lib/format.ts";
 import type { RepairHistoryLine, RepairLine, RepairPage } from "./repairs.server.ts";
 
@@ -87,10 +88,13 @@ export function OpenRepairsPanel({ repairs }: { repairs: RepairLine[] }) {
 export function OwnerRepairs({
   units,
   repairs,
+  limits,
   result,
 }: {
   units: { id: number; name: string }[];
   repairs: RepairLine[];
+  /** The form's limits as its schema sets them (made by the loader, so no schema code ships). */
+  limits: Record<"title" | "description", FieldConstraints>;
   result?: RepairFormResult | undefined;
 }) {
   const { t } = useT();
@@ -131,11 +135,11 @@ export function OwnerRepairs({
             </label>
             <label className="block font-medium text-ink-900">
               {t("ownerRepairs.titleField")}
-              <input name="title" required maxLength={120} className={input} />
+              <input name="title" {...limits.title} className={input} />
             </label>
             <label className="block font-medium text-ink-900">
               {t("ownerRepairs.description")}
-              <textarea name="description" rows={4} maxLength={2000} className={input} />
+              <textarea name="description" rows={4} {...limits.description} className={input} />
             </label>
             <Result result={result} />
             <button type="submit" className={primary} disabled={busy}>

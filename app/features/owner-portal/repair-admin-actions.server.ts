@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { properties } from "../../db/schema.ts";
+import { repairOpenSchema } from "./repair-schema.ts";
 import {
   addRepairPhoto,
   advanceRepair,
@@ -14,7 +15,6 @@ import {
   quoteRepair,
   RepairError,
   repairDoneSchema,
-  repairOpenSchema,
   repairPhotoSchema,
   repairQuoteSchema,
 } from "./repairs.server.ts";

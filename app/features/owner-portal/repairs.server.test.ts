@@ -11,6 +11,7 @@ import { insertTestUnit } from "../availability/test-units.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
 import { createOwner, saveUnitOwnership } from "./owner-accounts.server.ts";
 import { ownerFormSchema, unitOwnershipSchema } from "./owner-schema.ts";
+import { repairOpenSchema } from "./repair-schema.ts";
 import {
   addRepairPhoto,
   advanceRepair,
@@ -22,7 +23,6 @@ import {
   quoteRepair,
   RepairError,
   repairDoneSchema,
-  repairOpenSchema,
   repairQuoteSchema,
 } from "./repairs.server.ts";
 

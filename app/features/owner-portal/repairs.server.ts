@@ -30,6 +30,7 @@ import {
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { alertUnitOwners } from "./owner-alerts.server.ts";
 import type { OwnerMailSettings } from "./owner-messages.server.ts";
+import type { RepairOpenInput } from "./repair-schema.ts";
 
 /** Who acts: a desk user or an owner (whose units are checked). */
 export type RepairBy = { adminId: number } | { ownerId: number };
@@ -43,8 +44,6 @@ export class RepairError extends Error {
   }
 }
 
-export const REPAIR_FIELD_LIMITS = { title: 120, description: 2000 } as const;
-
 /** A stored picture variant the upload pipeline made: uploads/<32 hex>-<width>.webp. */
 export const UPLOAD_VARIANT = /^uploads\/[a-f0-9]{32}-\d{2,5}\.webp$/;
 
@@ -54,25 +53,6 @@ const baht = z
   .regex(/^\d{1,8}$/, "Enter a whole number of baht")
   .transform(Number)
   .refine((n) => n <= MAX_REPAIR_BAHT, `At most ฿${MAX_REPAIR_BAHT.toLocaleString("en")}`);
-
-/** Opening a ticket (portal and desk alike). */
-export const repairOpenSchema = z.object({
-  propertyId: z
-    .string()
-    .regex(/^\d{1,9}$/, "Choose a unit")
-    .transform(Number),
-  title: z
-    .string()
-    .trim()
-    .min(1, "Enter a title")
-    .max(REPAIR_FIELD_LIMITS.title, "The title is too long"),
-  description: z
-    .string()
-    .trim()
-    .max(REPAIR_FIELD_LIMITS.description, "The description is too long")
-    .default(""),
-});
-export type RepairOpenInput = z.infer<typeof repairOpenSchema>;
 
 /** The desk's quote: an amount in baht and, optionally, a picture of the quote document. */
 export const repairQuoteSchema = z.object({

@@ -6,6 +6,7 @@ import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { languageFromPath } from "../../i18n/languages.ts";
 import { createI18n } from "../../i18n/messages.server.ts";
 import { isEmailAddress } from "../../lib/email-address.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import type { LeadActionDeps } from "../leads/lead-actions.server.ts";
 import { type FormErrorKey, LIMITS, type ParseResult } from "../leads/lead-fields.ts";
 import { handleLeadPost } from "../leads/leads.server.ts";
@@ -44,12 +45,7 @@ export function parseSavedSearch(
 ): ParseResult<{ email: string; filters: string }> {
   const parsed = z.safeParse(savedSearchSchema, fields);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<string, FormErrorKey>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "");
-      fieldErrors[key] ??= issue.message as FormErrorKey;
-    }
-    return { success: false, fieldErrors };
+    return { success: false, fieldErrors: fieldErrorsOf<FormErrorKey>(parsed.error) };
   }
   const filters = readFilters(parsed.data.filters) as SearchFilters;
   return { success: true, data: { email: parsed.data.email, filters: canonicalFilters(filters) } };
