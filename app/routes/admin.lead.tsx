@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
@@ -42,10 +42,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       email={loaderData.email}
       actions={
         <>
-          <Link to={`/admin/leases/new?lead=${lead.id}`} className={buttonStyles.primary}>
+          <Link
+            to={`${href("/admin/leases/new")}?lead=${lead.id}`}
+            className={buttonStyles.primary}
+          >
             Create lease
           </Link>
-          <Link to="/admin/leads" className={buttonStyles.secondary}>
+          <Link to={href("/admin/leads")} className={buttonStyles.secondary}>
             All leads
           </Link>
         </>

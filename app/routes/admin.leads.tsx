@@ -1,4 +1,4 @@
-import { data, useSearchParams } from "react-router";
+import { data, href, useSearchParams } from "react-router";
 import { reportFailure } from "../db/failure.server.ts";
 import { getRuntime } from "../db/runtime.server.ts";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
@@ -54,7 +54,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       title="Leads"
       email={loaderData.email}
       actions={
-        <a href={`/admin/leads/export.csv?${params}`} className={buttonStyles.secondary} download>
+        <a
+          href={`${href("/admin/leads/export.csv")}?${params}`}
+          className={buttonStyles.secondary}
+          download
+        >
           Export CSV
         </a>
       }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { AdminLayout, buttonStyles } from "../features/admin/admin-layout.tsx";
 import { AdminPageError } from "../features/admin/admin-page-error.tsx";
 import { requireAdmin, requireAdminAction } from "../features/auth/guard.server.ts";
@@ -42,10 +42,16 @@ export default function PropertyCalendar({ loaderData }: Route.ComponentProps) {
       email={email}
       actions={
         <>
-          <Link to={`/admin/properties/${unit.id}`} className={buttonStyles.secondary}>
+          <Link
+            to={href("/admin/properties/:id", { id: String(unit.id) })}
+            className={buttonStyles.secondary}
+          >
             Edit property
           </Link>
-          <Link to={`/admin/owners/repairs?unit=${unit.id}`} className={buttonStyles.secondary}>
+          <Link
+            to={`${href("/admin/owners/repairs")}?unit=${unit.id}`}
+            className={buttonStyles.secondary}
+          >
             Open a repair ticket
           </Link>
         </>

@@ -13,6 +13,7 @@ import { useT } from "../i18n/use-t.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
 import { breadcrumbJsonLd, unitJsonLd } from "../lib/seo.ts";
+import { unitPath } from "../lib/site-paths.ts";
 import { useSite } from "../lib/use-site.ts";
 import { deferred } from "../ui/deferred.tsx";
 import { JsonLd } from "../ui/json-ld.tsx";
@@ -91,7 +92,7 @@ export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
               [
                 { name: t("nav.home"), path: localizePath("/", lang) },
                 { name: t("nav.units"), path: `${localizePath("/", lang)}#units` },
-                { name: unit.name, path: localizePath(`/units/${unit.slug}`, lang) },
+                { name: unit.name, path: unitPath(unit.slug, lang) },
               ],
               site.publicUrl,
             ),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, Outlet, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { href, Link, Outlet, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { LoadFailure } from "../../ui/load-failure.tsx";
 import type { DatabaseBadge } from "./admin-data.server.ts";
 import { AdminLayout, buttonStyles } from "./admin-layout.tsx";
@@ -72,7 +72,7 @@ export function PropertyManagement({
   }, [fetcher.state, fetcher.data]);
   const closeToast = useCallback(() => setToast(null), []);
 
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+  const loading = navigation.state === "loading" && navigation.location.pathname === href("/admin");
   return (
     <AdminLayout
       title="Property Management"
@@ -80,7 +80,7 @@ export function PropertyManagement({
       badge={badge}
       actions={
         <Link
-          to={{ pathname: "/admin/properties/new", search: params.toString() }}
+          to={{ pathname: href("/admin/properties/new"), search: params.toString() }}
           className={buttonStyles.primary}
         >
           Add Property

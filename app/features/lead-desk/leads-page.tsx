@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "react-router";
+import { Form, href, Link, useFetcher } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEAD_KINDS, LEAD_STAGES, type LeadStage } from "../../domain/leads.ts";
 import { LEAD_KIND_LABELS, labelOf } from "../../i18n/admin-labels.ts";
@@ -66,7 +66,10 @@ function LeadTable({ leads }: { leads: LeadRow[] }) {
                 data-label="Date"
                 className="block px-3 py-1 md:table-cell md:py-2 whitespace-nowrap before:block before:text-xs before:font-semibold before:text-ink-500 before:content-[attr(data-label)] md:before:content-none"
               >
-                <Link className="text-sea-700 underline" to={`/admin/leads/${lead.id}`}>
+                <Link
+                  className="text-sea-700 underline"
+                  to={href("/admin/leads/:id", { id: String(lead.id) })}
+                >
                   {formatAdminDateTime(lead.createdAt)}
                 </Link>
               </td>

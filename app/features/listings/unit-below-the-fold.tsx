@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { plusDays } from "../../domain/date-time.ts";
-import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
+import { unitPath } from "../../lib/site-paths.ts";
 import { AvailabilityAlertForm } from "../availability/availability-alert-form.tsx";
 import { AvailabilityCalendar } from "../availability/availability-calendar.tsx";
 import type { LeadFormResult } from "../leads/lead-fields.ts";
@@ -30,7 +30,7 @@ export function UnitCalendarAndForms({
   enquiryResult,
 }: UnitCalendarAndFormsProps) {
   const { lang } = useT();
-  const page = localizePath(`/units/${unit.slug}`, lang);
+  const page = unitPath(unit.slug, lang);
   return (
     <div className="[&>:first-child]:mt-0">
       {calendar && <AvailabilityCalendar calendar={calendar} />}
