@@ -1,7 +1,9 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, href, Link, useActionData, useNavigation } from "react-router";
 import { dayCount, formatAdminDateTime } from "../../domain/date-time.ts";
+import { labelOf, PROPERTY_STATUS_LABELS } from "../../i18n/admin-labels.ts";
 import { formConstraints } from "../../lib/form-schema.ts";
 import { formatMonthTitle, LOCALES } from "../../lib/format.ts";
+import { unitCalendarPath } from "../../lib/site-paths.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { MonthTable, weekdayNames } from "./availability-calendar.tsx";
 import type { CalendarActionResult, loadUnitCalendar } from "./calendar-admin.server.ts";
@@ -13,12 +15,6 @@ import { stayFormSchema } from "./stay-schema.ts";
 import type { StayChange, StayRow, StaySnapshot } from "./stays.server.ts";
 
 type UnitCalendar = NonNullable<Awaited<ReturnType<typeof loadUnitCalendar>>>;
-
-const STATUS_LABELS: Record<string, string> = {
-  available: "Available",
-  soon: "Available soon",
-  occupied: "Occupied",
-};
 
 const inputClass = "mt-1 block w-full rounded-lg border border-sand-200 px-3 py-2";
 // Each field's limits as its form's schema sets them, not retyped here.
@@ -37,7 +33,10 @@ function Notice({ result, form }: { result: CalendarActionResult | undefined; fo
       {result.leaseId !== undefined && (
         <>
           {" "}
-          <Link to={`/admin/leases/${result.leaseId}`} className="font-semibold underline">
+          <Link
+            to={href("/admin/leases/:id", { id: String(result.leaseId) })}
+            className="font-semibold underline"
+          >
             Open lease #{result.leaseId}
           </Link>
         </>
@@ -117,7 +116,8 @@ function staySummary(stay: StaySnapshot): string {
     .join(", ");
 }
 
-const CHANGE_VERBS: Record<string, string> = {
+/** What the audit log records of a stay changed by hand (see stays.server.ts). */
+const CHANGE_VERBS: Record<"create" | "update" | "delete", string> = {
   create: "Added",
   update: "Changed",
   delete: "Removed",
@@ -136,7 +136,7 @@ function StayChanges({ changes }: { changes: StayChange[] }) {
           {changes.map((change) => (
             <li key={change.id} data-testid="stay-change" className="text-ink-700">
               <span className="text-ink-500">{formatAdminDateTime(change.at)}</span>{" "}
-              <span className="font-semibold">{CHANGE_VERBS[change.action] ?? change.action}</span>{" "}
+              <span className="font-semibold">{labelOf(CHANGE_VERBS, change.action)}</span>{" "}
               {change.before && change.after
                 ? `${staySummary(change.before)} → ${staySummary(change.after)}`
                 : staySummary((change.after ?? change.before) as StaySnapshot)}
@@ -226,7 +226,7 @@ export function UnitCalendarAdmin({
         className="mb-6 rounded-xl bg-white p-4 ring-1 ring-sand-200"
       >
         <h2 id="status-heading" className="font-semibold text-sea-900">
-          {unit.building} · {unit.unitCode}: {STATUS_LABELS[unit.status] ?? unit.status}
+          {unit.building} · {unit.unitCode}: {labelOf(PROPERTY_STATUS_LABELS, unit.status)}
           {unit.availableFrom && ` from ${unit.availableFrom}`}
           {unit.rentedUntil && ` until ${unit.rentedUntil}`}
           {unit.statusOverride && (
@@ -245,8 +245,8 @@ export function UnitCalendarAdmin({
               ? "The status follows this calendar (Bangkok dates), and again each midnight."
               : "No stays yet: the status is the one set in the property form."}{" "}
           Booking channels can subscribe to{" "}
-          <a className="underline" href={`/units/${unit.slug}/calendar.ics`}>
-            /units/{unit.slug}/calendar.ics
+          <a className="underline" href={unitCalendarPath(unit.slug)}>
+            {unitCalendarPath(unit.slug)}
           </a>
           .
         </p>
@@ -289,7 +289,10 @@ export function UnitCalendarAdmin({
                   {stay.leaseMonths && <span>{stay.leaseMonths} months</span>}
                   <span className="text-ink-500">
                     {stay.leaseId ? (
-                      <Link to={`/admin/leases/${stay.leaseId}`} className="underline">
+                      <Link
+                        to={href("/admin/leases/:id", { id: String(stay.leaseId) })}
+                        className="underline"
+                      >
                         from lease #{stay.leaseId}: change it there
                       </Link>
                     ) : stay.feedId === null ? (

@@ -3,7 +3,7 @@
  * is a 400 naming the field, an unknown lease or item a 404, a clash or a move the status does
  * not allow a 409.
  */
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { readForm } from "../../lib/request-body.server.ts";
@@ -93,7 +93,7 @@ export async function newLeaseAction(request: Request, adminId: number) {
   if (!parsed.success) return invalid("lease", parsed.error.issues);
   try {
     const id = await createLease(database.db, parsed.data, adminId);
-    return redirect(`/admin/leases/${id}`);
+    return redirect(href("/admin/leases/:id", { id: String(id) }));
   } catch (error) {
     return refused("lease", error);
   }
