@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { addLeadNote, updatePipeline } from "./lead-desk.server.ts";
 import { noteSchema, pipelineSchema } from "./lead-pipeline.ts";
 
@@ -13,12 +14,6 @@ const text = (form: FormData, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
-const firstErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-};
-
 /**
  * A post of lead `id`'s page by admin `adminId`: a note (intent "note") or the pipeline (stage,
  * lost reason, owner, follow-up). Invalid fields answer 400; a lead or owner that does not exist, 404.
@@ -28,7 +23,7 @@ export async function leadDeskAction(db: AppDatabase, id: number, adminId: numbe
     const parsed = noteSchema.safeParse({ body: text(form, "body") });
     if (!parsed.success)
       return data<LeadDeskResult>(
-        { ok: false, errors: firstErrors(parsed.error.issues) },
+        { ok: false, errors: fieldErrorsOf(parsed.error) },
         { status: 400 },
       );
     if (!(await addLeadNote(db, id, adminId, parsed.data.body)))
@@ -43,7 +38,7 @@ export async function leadDeskAction(db: AppDatabase, id: number, adminId: numbe
   });
   if (!parsed.success)
     return data<LeadDeskResult>(
-      { ok: false, errors: firstErrors(parsed.error.issues) },
+      { ok: false, errors: fieldErrorsOf(parsed.error) },
       { status: 400 },
     );
   if (!(await updatePipeline(db, id, parsed.data, adminId)))

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { INSPECTION_KINDS, type InspectionKind } from "../../domain/inspections.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { readForm } from "../../lib/request-body.server.ts";
 import { DocumentError } from "./from-lease.ts";
 import { inspectionFormSchema } from "./inspection-schema.ts";
@@ -28,9 +29,7 @@ export async function inspectionAction(
 ) {
   const parsed = inspectionFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const fieldErrors = fieldErrorsOf(parsed.error);
     return data<InspectionActionResult>(
       { ok: false, message: "Check the highlighted field.", fieldErrors },
       { status: 400 },
