@@ -1,4 +1,5 @@
 import { getRuntime } from "../db/runtime.server.ts";
+import { businessToday } from "../domain/date-time.ts";
 import { requireAdmin } from "../features/auth/guard.server.ts";
 import { leadsCsv, listLeads, parseLeadFilter } from "../features/lead-desk/lead-desk.server.ts";
 import type { Route } from "./+types/admin.leads-export";
@@ -8,7 +9,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const filter = parseLeadFilter(url.searchParams, admin.id);
   const csv = leadsCsv(await listLeads(getRuntime().database.db, filter));
-  const date = new Date().toISOString().slice(0, 10);
+  // Named by the day in Phuket, where the desk works.
+  const date = businessToday();
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
