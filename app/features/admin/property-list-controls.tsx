@@ -1,6 +1,7 @@
 import { Form, href, Link, useSubmit } from "react-router";
 import { BUILDINGS, PROPERTY_STATUSES, PROPERTY_TYPES } from "../../domain/listing.ts";
 import { PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { buttonStyles } from "./admin-layout.tsx";
 import {
   isFiltered,
@@ -127,19 +128,11 @@ export function PropertyListControls({
         </Choice>
         <Choice name="status" label="Status" value={query.status} onChange={onChange}>
           <option value="">All statuses</option>
-          {PROPERTY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PROPERTY_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <LabelOptions values={PROPERTY_STATUSES} labels={PROPERTY_STATUS_LABELS} />
         </Choice>
         <Choice name="type" label="Type" value={query.type} onChange={onChange}>
           <option value="">All types</option>
-          {PROPERTY_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {PROPERTY_TYPE_LABELS[t]}
-            </option>
-          ))}
+          <LabelOptions values={PROPERTY_TYPES} labels={PROPERTY_TYPE_LABELS} />
         </Choice>
         <Choice name="sort" label="Sort by" value={query.sort} onChange={onChange}>
           {(Object.keys(PROPERTY_SORTS) as PropertySort[]).map((s) => (

@@ -5,6 +5,7 @@ import { formConstraints } from "../../lib/form-schema.ts";
 import { formatMonthTitle, LOCALES } from "../../lib/format.ts";
 import { unitCalendarPath } from "../../lib/site-paths.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { MonthTable, weekdayNames } from "./availability-calendar.tsx";
 import type { CalendarActionResult, loadUnitCalendar } from "./calendar-admin.server.ts";
 import { feedFormSchema } from "./feed-schema.ts";
@@ -52,11 +53,7 @@ function StayFields({ stay, prefix }: { stay?: StayRow; prefix: string }) {
       <label className="text-sm font-medium">
         Kind
         <select name="kind" defaultValue={stay?.kind ?? "lease"} className={inputClass}>
-          {STAY_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {STAY_KIND_LABELS[k]}
-            </option>
-          ))}
+          <LabelOptions values={STAY_KINDS} labels={STAY_KIND_LABELS} />
         </select>
       </label>
       <label className="text-sm font-medium">

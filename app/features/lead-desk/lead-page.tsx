@@ -3,6 +3,7 @@ import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEAD_STAGES } from "../../domain/leads.ts";
 import { LEAD_KIND_LABELS, labelOf } from "../../i18n/admin-labels.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import type { getLead, listLeadOwners } from "./lead-desk.server.ts";
 import type { LeadDeskResult } from "./lead-desk-actions.server.ts";
 import { languageName } from "./lead-format.ts";
@@ -120,11 +121,7 @@ export function LeadPage({
           <label className="text-sm font-medium">
             Stage
             <select name="stage" defaultValue={lead.stage} className={field}>
-              {LEAD_STAGES.map((s) => (
-                <option key={s} value={s}>
-                  {STAGE_LABELS[s]}
-                </option>
-              ))}
+              <LabelOptions values={LEAD_STAGES} labels={STAGE_LABELS} />
             </select>
           </label>
           <label className="text-sm font-medium">

@@ -4,6 +4,7 @@ import { LEAD_KINDS, LEAD_STAGES, type LeadStage } from "../../domain/leads.ts";
 import { LEAD_KIND_LABELS, labelOf } from "../../i18n/admin-labels.ts";
 import { phoneLink } from "../../lib/contacts.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { LoadFailure } from "../../ui/load-failure.tsx";
 import type { LeadFilter, LeadRow } from "./lead-desk.server.ts";
 import { languageName } from "./lead-format.ts";
@@ -197,22 +198,14 @@ export function LeadsPage({
           Kind
           <select name="kind" defaultValue={filter.kind ?? ""} className={selectStyle}>
             <option value="">All kinds</option>
-            {LEAD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {LEAD_KIND_LABELS[k]}
-              </option>
-            ))}
+            <LabelOptions values={LEAD_KINDS} labels={LEAD_KIND_LABELS} />
           </select>
         </label>
         <label className="text-sm font-medium">
           Stage
           <select name="stage" defaultValue={filter.stage ?? ""} className={selectStyle}>
             <option value="">All stages</option>
-            {LEAD_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {STAGE_LABELS[s]}
-              </option>
-            ))}
+            <LabelOptions values={LEAD_STAGES} labels={STAGE_LABELS} />
           </select>
         </label>
         <label className="text-sm font-medium">

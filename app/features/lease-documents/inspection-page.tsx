@@ -1,6 +1,7 @@
 import { Form, href, useActionData, useNavigation } from "react-router";
 import { type InspectionKind, ITEM_CONDITIONS } from "../../domain/inspections.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import type { InspectionActionResult } from "./inspection-actions.server.ts";
 import { InspectionPhotoUpload } from "./inspection-photo-upload.tsx";
 import { CONDITION_LABELS, INSPECTION_LIMITS, KIND_LABELS } from "./inspection-schema.ts";
@@ -128,11 +129,7 @@ export function InspectionPage({
                         defaultValue={item.condition}
                         className={input}
                       >
-                        {ITEM_CONDITIONS.map((c) => (
-                          <option key={c} value={c}>
-                            {CONDITION_LABELS[c]}
-                          </option>
-                        ))}
+                        <LabelOptions values={ITEM_CONDITIONS} labels={CONDITION_LABELS} />
                       </select>
                     </div>
                     <div className="text-sm">
@@ -224,11 +221,7 @@ export function InspectionPage({
                   Condition
                 </label>
                 <select id="new-condition" name="condition" className={input}>
-                  {ITEM_CONDITIONS.map((c) => (
-                    <option key={c} value={c}>
-                      {CONDITION_LABELS[c]}
-                    </option>
-                  ))}
+                  <LabelOptions values={ITEM_CONDITIONS} labels={CONDITION_LABELS} />
                 </select>
               </div>
               <div className="text-sm">

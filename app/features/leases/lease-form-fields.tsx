@@ -5,6 +5,7 @@
 import type React from "react";
 import { TERM_LABELS } from "../../domain/lease-rules.ts";
 import { LEASE_TERMS, MAX_DUE_DAY, TENANT_LANGUAGES } from "../../domain/leases.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { baht, LANGUAGE_LABELS } from "./lease-labels.ts";
 import { LIMITS, MAX_BAHT } from "./lease-schema.ts";
 
@@ -140,11 +141,7 @@ export function TenantFields({
       <Field name={n("language")} label="Language of mail and contract" errors={errors}>
         {(p) => (
           <select {...p} defaultValue={prefill?.language ?? "en"}>
-            {TENANT_LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_LABELS[l]}
-              </option>
-            ))}
+            <LabelOptions values={TENANT_LANGUAGES} labels={LANGUAGE_LABELS} />
           </select>
         )}
       </Field>
@@ -193,11 +190,7 @@ export function LeaseTermsFields({
       <Field name="term" label="Term" errors={errors}>
         {(p) => (
           <select {...p} defaultValue={values.term ?? "year"}>
-            {LEASE_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {TERM_LABELS[t]}
-              </option>
-            ))}
+            <LabelOptions values={LEASE_TERMS} labels={TERM_LABELS} />
           </select>
         )}
       </Field>

@@ -4,6 +4,7 @@ import { businessToday, formatAdminDateTime } from "../../domain/date-time.ts";
 import { TERM_LABELS } from "../../domain/lease-rules.ts";
 import { MAX_TENANTS, PAYMENT_METHODS } from "../../domain/leases.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import type { LeaseActionResult } from "./lease-actions.server.ts";
 import { LeaseTermsFields, type LeaseUnitOption, TenantFields } from "./lease-form-fields.tsx";
 import {
@@ -414,11 +415,7 @@ function Dues({ lease }: { lease: LeaseDetails }) {
               className={input}
               defaultValue="bank-transfer"
             >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {METHOD_LABELS[m]}
-                </option>
-              ))}
+              <LabelOptions values={PAYMENT_METHODS} labels={METHOD_LABELS} />
             </select>
           </div>
           <Input form="payment" name="reference" label="Reference" maxLength={LIMITS.reference} />

@@ -2,6 +2,7 @@ import { Form, href, Link } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import { LEASE_STATUSES } from "../../domain/leases.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { baht, DUE_STATE_LABELS, STATUS_LABELS } from "./lease-labels.ts";
 import type { LeaseListRow, TodayList, unitsWithLeases } from "./lease-list.server.ts";
 import { type LeaseFilter, LIMITS } from "./lease-schema.ts";
@@ -101,11 +102,7 @@ export function LeasesPage({
           Status
           <select name="status" defaultValue={filter.status ?? ""} className={field}>
             <option value="">Any</option>
-            {LEASE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <LabelOptions values={LEASE_STATUSES} labels={STATUS_LABELS} />
           </select>
         </label>
         <label className="text-sm font-medium">

@@ -1,6 +1,7 @@
 /** The desk's documents page: upload a PDF or a picture for a unit or an owner; the list. */
 import { Form, href, Link, useNavigation } from "react-router";
 import { OWNER_DOCUMENT_CATEGORIES, type OwnerDocumentCategory } from "../../domain/owners.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { Message } from "./owner-admin.tsx";
 
 const input =
@@ -68,11 +69,7 @@ export function DocumentsAdmin({
           <label className={label}>
             Category
             <select name="category" className={input} defaultValue="agreement">
-              {OWNER_DOCUMENT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
-                </option>
-              ))}
+              <LabelOptions values={OWNER_DOCUMENT_CATEGORIES} labels={CATEGORY_LABELS} />
             </select>
           </label>
           <label className={label}>

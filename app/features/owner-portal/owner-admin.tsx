@@ -5,6 +5,7 @@ import {
   OWNER_PROGRAM_KINDS,
   type OwnerProgramKind,
 } from "../../domain/owners.ts";
+import { LabelOptions } from "../../ui/label-options.tsx";
 import { MAX_CO_OWNERS, OWNER_FIELD_LIMITS } from "./owner-schema.ts";
 
 const input =
@@ -346,11 +347,7 @@ export function OwnersAdmin({
             <label className={label}>
               Program
               <select name="program" className={input} defaultValue="revenue-share">
-                {OWNER_PROGRAM_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {PROGRAM_LABELS[k]}
-                  </option>
-                ))}
+                <LabelOptions values={OWNER_PROGRAM_KINDS} labels={PROGRAM_LABELS} />
               </select>
             </label>
             <label className={label}>
