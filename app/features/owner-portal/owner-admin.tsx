@@ -1,5 +1,10 @@
 import { Form, href, Link } from "react-router";
 import {
+  REVENUE_SHARE_COMPANY_PERCENT,
+  REVENUE_SHARE_OWNER_PERCENT,
+  ROI_RATE_PERCENT,
+} from "../../domain/owner-programs.ts";
+import {
   OWNER_ALERT_CHANNELS,
   OWNER_LANGUAGES,
   OWNER_PROGRAM_KINDS,
@@ -18,8 +23,8 @@ const secondary = `${button} bg-white text-ink-900 ring-1 ring-sand-200 hover:bg
 const panel = "rounded-xl bg-white p-5 ring-1 ring-sand-200";
 
 export const PROGRAM_LABELS: Record<OwnerProgramKind, string> = {
-  guaranteed: "Guaranteed return (7%)",
-  "revenue-share": "Revenue share (70 : 30)",
+  guaranteed: `Guaranteed return (${ROI_RATE_PERCENT}%)`,
+  "revenue-share": `Revenue share (${REVENUE_SHARE_OWNER_PERCENT} : ${REVENUE_SHARE_COMPANY_PERCENT})`,
 };
 
 const CHANNEL_LABELS: Record<(typeof OWNER_ALERT_CHANNELS)[number], string> = {
