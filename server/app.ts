@@ -164,7 +164,7 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     afterMail: () => outboxWorker.nudge(),
   });
   // Owners' statements: each ended month (revenue share) or quarter (guaranteed) drafted daily
-  // at 06:00 in Phuket, the desk told on its alert channels.
+  // at 06:00 in Phuket and at start, the desk told on its alert channels.
   const statementJob = startStatementJob({
     database,
     settings: { publicUrl: config.publicUrl, notifications: config.notifications },
@@ -207,6 +207,8 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
     logger.info({ database: database.kind }, "database ready");
     sweepUploads();
     availabilityJobs.runNow();
+    // A round missed while no server ran (the 06:00 one) is caught up at start.
+    void statementJob.runNow();
     outboxWorker.nudge();
   };
   // Pictures uploaded into admin forms that were never saved: swept at start and daily.

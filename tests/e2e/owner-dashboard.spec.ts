@@ -140,6 +140,19 @@ for (const l of LANGUAGES) {
     expect(baht(villaFigures[0] ?? "")).toBe(guaranteedSoFar(today));
     // The revenue share's 70% of the villa's net revenue, printed beside it.
     expect(baht(villaFigures[1] ?? "")).toBe(Math.round(baht(villaFigures[2] ?? "") * 0.7));
+    // The revenue-share condo has a property value: the guaranteed program's figure is shown,
+    // about a year of 7% of that value (the window is the last 12 months to today) less the
+    // expenses the owner bore, both printed under it; never "ask the desk".
+    const condoFigures = await condo.locator("dd").allTextContents();
+    expect(baht(condoFigures[0] ?? "")).toBe(Math.round(baht(condoFigures[2] ?? "") * 0.7));
+    const basis = (await condo.locator("p").last().textContent()) ?? "";
+    const amounts = (basis.match(/฿[\d,]+|\d[\d\s\u00a0\u202f]*\s?฿/g) ?? []).map(baht);
+    expect(amounts, basis).toHaveLength(2);
+    const [value = 0, expenses = 0] = amounts;
+    const guaranteed = baht(condoFigures[1] ?? "") + expenses;
+    expect(guaranteed).toBeLessThanOrEqual(Math.round((value * 7) / 100));
+    expect(guaranteed).toBeGreaterThan((value * 7 * 0.9) / 100);
+    await expect(condo).not.toContainText(l.lang === "en" ? "ask the desk" : "попросите офис");
 
     await expect(dashboard).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
