@@ -14,6 +14,7 @@
  *   6. Calendars at scale: two 5,000-event feeds synced onto one unit from a local feed server,
  *      the time of each and the event-loop delay meanwhile (p99, max), then a stay added by hand
  *      (bench/calendar-sync.ts); `npm run bench -- calendar` runs only this one.
+ * `npm run bench -- liftoff` compares the uncached render with and without `--liftoff-only`.
  * `npm run bench -- js` measures only the page JavaScript (1, with brotli sizes and the largest
  * files), `npm run bench -- lighthouse` only Lighthouse's mobile profile; `BENCH_PAGES=home,unit`
  * limits either to some of the pages (home, unit, blogPost).
@@ -21,6 +22,7 @@
  * bench/results/latest.json (or load.json, js.json, lighthouse.json).
  */
 import { mkdir, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
@@ -35,7 +37,7 @@ import { lighthouseMedians } from "./lighthouse.ts";
 import { runLoadTest } from "./load.ts";
 import { pageJavaScript } from "./page-javascript.ts";
 import { machine, writeReport } from "./report.ts";
-import { root, type Site, startSite } from "./site.ts";
+import { root, type Site, startFlags, startSite } from "./site.ts";
 import { bare, moreThroughput, rawResponse } from "./throughput.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -76,8 +78,8 @@ async function footprint(site: Site) {
 }
 
 /** Unit pages rendered for every request (the page cache off), and the memory after. */
-async function uncachedRender() {
-  const site = await startSite({ env: { PAGE_CACHE: "off" } });
+async function uncachedRender(flags?: string[]) {
+  const site = await startSite({ env: { PAGE_CACHE: "off" }, flags });
   try {
     await warmUp(site.url);
     site.resetProbe();
@@ -164,9 +166,38 @@ async function listingAtScale(count: number) {
   }
 }
 
+/**
+ * The uncached render with the start flags of `npm start` and without `--liftoff-only` (V8's
+ * optimising compiler on), alternating, BENCH_ROUNDS rounds (3): what the flag costs in speed.
+ */
+async function liftoffCost() {
+  const asShipped = startFlags();
+  const optimising = asShipped.filter((flag) => flag !== "--liftoff-only");
+  const rounds: Record<string, unknown>[] = [];
+  for (let round = 1; round <= Number(process.env.BENCH_ROUNDS ?? 3); round++) {
+    for (const [name, flags] of [
+      ["asShipped", asShipped],
+      ["optimising", optimising],
+    ] as const) {
+      const loadBefore = +(loadavg()[0] ?? 0).toFixed(2);
+      const result = await uncachedRender(flags);
+      rounds.push({
+        round,
+        name,
+        flags: flags.join(" "),
+        pagesPerSecond: result.unitPage.rps,
+        p99ms: result.unitPage.p99ms,
+        peakMB: result.memoryAfter.peakMB,
+        loadAverage: [loadBefore, +(loadavg()[0] ?? 0).toFixed(2)],
+      });
+    }
+  }
+  return rounds;
+}
+
 const only = process.argv[2];
-if (only && !["load", "js", "lighthouse", "calendar", "memory"].includes(only)) {
-  console.error("Usage: npm run bench [-- load | js | lighthouse | calendar | memory]");
+if (only && !["load", "js", "lighthouse", "calendar", "memory", "liftoff"].includes(only)) {
+  console.error("Usage: npm run bench [-- load | js | lighthouse | calendar | memory | liftoff]");
   process.exit(2);
 }
 const pages = [
@@ -191,6 +222,8 @@ async function javascriptOfPages(siteUrl: string) {
 const results: Record<string, unknown> = {};
 if (only === "calendar") {
   results.calendarSync = await calendarSyncLag();
+} else if (only === "liftoff") {
+  results.liftoffCost = await liftoffCost();
 } else if (only === "memory") {
   results.memory = await memory();
   results.uncachedRender = await uncachedRender();

@@ -59,13 +59,14 @@ export interface Site {
 }
 
 export async function startSite(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; flags?: string[] } = {},
 ): Promise<Site> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "bench-")));
   const probeFile = path.join(dataDir, "probe.json");
   const probeModule = path.join(root, "bench", "server-probe.ts");
-  const child = spawn(process.execPath, [...startFlags(), "--import", probeModule, "server.ts"], {
+  const flags = options.flags ?? startFlags();
+  const child = spawn(process.execPath, [...flags, "--import", probeModule, "server.ts"], {
     cwd: root,
     env: {
       ...process.env,
