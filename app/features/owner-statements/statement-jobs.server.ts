@@ -16,7 +16,12 @@ import { guaranteedQuarterStarts, monthOf, quarterOf } from "../../domain/owner-
 import type { OwnerProgramKind } from "../../domain/owners.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { generateDraft, StatementError, statementPeriod } from "./statements.server.ts";
+import {
+  computeStatement,
+  insertStatement,
+  StatementError,
+  statementPeriod,
+} from "./statements.server.ts";
 
 const STATEMENTS_LOCK_ID = 727_083;
 /** The round runs at 06:00 in Phuket: the month (or quarter) that ended at midnight is drafted. */
@@ -105,9 +110,14 @@ async function draftIfMissing(
       )
       .limit(1);
     if (existing) return null;
-    // Drafted inside this transaction (a savepoint), still holding the lock: the desk's own
-    // drafting of the period, which finds no version now, makes version 1 from the ledger.
-    return generateDraft(tx as unknown as AppDatabase, propertyId, periodStart, null);
+    const computed = await computeStatement(tx, propertyId, periodStart);
+    return insertStatement(
+      tx,
+      propertyId,
+      computed,
+      { version: 1, supersedesId: null, reason: null },
+      null,
+    );
   });
 }
 

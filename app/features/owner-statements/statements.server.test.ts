@@ -225,6 +225,15 @@ describe.each(TEST_ENGINES)("owners' statements on %s", (engine) => {
       ["repair", 2_000, "repair-ticket", pump],
       ["management-fee", 18_150, null, null],
     ]);
+    // Every line is dated inside October: the company's share on its last day, not 1 November.
+    expect(s?.lines.map((l) => l.on)).toEqual([
+      "2026-10-03",
+      "2026-10-20",
+      "2026-10-20",
+      "2026-10-21",
+      "2026-10-25",
+      "2026-10-31",
+    ]);
     // 60 : 40 of 42,350; Boris, a non-resident, has 15% withheld.
     expect(s?.parts.map((p) => [p.ownerId, p.amount, p.withholding, p.payout])).toEqual([
       [anna, 25_410, 0, 25_410],

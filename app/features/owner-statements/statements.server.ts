@@ -26,7 +26,7 @@ import {
   unitPrograms,
 } from "../../db/schema.ts";
 import { DISPLAY_CURRENCIES } from "../../domain/currencies.ts";
-import { BUSINESS_TIME_ZONE, dayCount } from "../../domain/date-time.ts";
+import { BUSINESS_TIME_ZONE, dayCount, plusDays } from "../../domain/date-time.ts";
 import {
   guaranteedQuarter,
   guaranteedTotals,
@@ -242,7 +242,8 @@ export async function computeStatement(db: Db, propertyId: number, day: string):
     if (totals.companyShare !== 0)
       lines.push({
         kind: "management-fee",
-        on: period.end,
+        // Dated the period's last day (its end is exclusive: the next period's first day).
+        on: plusDays(period.end, -1),
         label: "Management fee (company's share)",
         amount: Math.abs(totals.companyShare),
         sourceKind: null,
@@ -299,7 +300,8 @@ async function currentShares(db: Db, propertyId: number) {
     .orderBy(asc(unitOwners.ownerId));
 }
 
-async function insertStatement(
+/** Stores a computed statement with its lines and owners' parts; answers its id. */
+export async function insertStatement(
   tx: Tx,
   propertyId: number,
   computed: Computed,
