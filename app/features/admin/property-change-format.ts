@@ -1,5 +1,8 @@
 import { labelOf, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
+import { en } from "../../i18n/en.ts";
+import { createTranslator } from "../../i18n/translate.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { facilityName } from "../listings/facilities.ts";
 import type { PropertyInput } from "./property-schema.ts";
 
 /** The property's fields as the form names them (the map pin's position is not told, see IGNORED). */
@@ -18,15 +21,18 @@ const FIELD_LABELS: Record<LabelledField, string> = {
   status: "Status",
   availableFrom: "Available from",
   rentedUntil: "Rented until",
-  pricingMonthly: "Monthly price",
-  pricingSixMonth: "6-month price",
-  pricingYearly: "Yearly price",
+  pricingMonthly: "1-month lease price",
+  pricingSixMonth: "6-month lease price",
+  pricingYearly: "1-year lease price",
   facilities: "Facilities",
   description: "Description (English)",
   descriptionRu: "Description (Russian)",
   statusOverride: "Override the calendar",
   images: "Images",
 };
+/** The admin reads the facilities of the set by their English names. */
+const englishNames = createTranslator("en", en);
+
 const IGNORED = new Set(["id", "updatedAt", "version", "createdAt", "latitude", "longitude"]);
 const LONG_TEXT = new Set(["description", "descriptionRu"]);
 
@@ -39,6 +45,9 @@ function show(key: string, value: unknown): string {
     return formatDate(value, "en");
   }
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (key === "facilities" && Array.isArray(value) && value.length > 0) {
+    return value.map((f) => facilityName(String(f), englishNames)).join(", ");
+  }
   if (Array.isArray(value)) return value.length > 0 ? value.join(", ") : "—";
   if (typeof value === "number") return value.toLocaleString("en-US");
   return String(value);
@@ -46,7 +55,7 @@ function show(key: string, value: unknown): string {
 
 /**
  * What one recorded save changed, a line per field as the admin reads it:
- * "Yearly price: ฿25,000 → ฿26,000". Long texts and pictures say what changed, not all of it.
+ * "1-year lease price: ฿25,000 → ฿26,000". Long texts and pictures say what changed, not all of it.
  */
 export function describeChanges(old: object | null, saved: object | null): string[] {
   if (!old || !saved) return [];
