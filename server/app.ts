@@ -110,7 +110,9 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
 
   const pictures = [...SITE_PICTURES, ...(await blogPictures())];
   try {
-    const made = await ensureDemoPictures(storage, demoUnits(), pictures);
+    // SEED_DEMO=off: the site's own pictures only, none of the demo units'.
+    const units = config.demo.seed ? demoUnits() : [];
+    const made = await ensureDemoPictures(storage, units, pictures);
     if (made > 0) logger.info({ pictures: made }, "made demo pictures");
     // The home page's first picture also comes in AVIF and cut for phones (see home.tsx).
     const hero = await ensureHeroVariants(storage, HERO_PICTURE);
