@@ -32,9 +32,10 @@ export function SiteHeader({ brandName }: { brandName: string }) {
       document.removeEventListener("pointerdown", onPointer);
     };
   }, []);
-  const links = (className: string) =>
+  const links = (className: string, wide = false) =>
     NAV_SECTIONS.map((section) => (
-      <li key={section}>
+      // On the narrower desktops the logo is the way home: Home's own link waits for xl.
+      <li key={section} className={wide && section === "home" ? "hidden xl:list-item" : undefined}>
         <Link to={sectionHref(section, lang)} onClick={closeMenu} className={className}>
           {t(`nav.${section}`)}
         </Link>
@@ -56,7 +57,9 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           aria-label={`${brandName} — ${t("nav.home")}`}
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-          <span className="font-display text-lg font-semibold tracking-tight sm:text-xl">
+          {/* Without JavaScript the currency picker needs its Show button: on a phone the logo
+              alone (the link keeps the name) leaves it room. */}
+          <span className="font-display text-lg font-semibold tracking-tight noscript:max-sm:sr-only sm:text-xl">
             {brandName}
           </span>
         </Link>
@@ -64,12 +67,13 @@ export function SiteHeader({ brandName }: { brandName: string }) {
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-0.5 xl:gap-1">
             {links(
-              "rounded-full px-2.5 py-2 text-sm font-medium text-ink-600 transition hover:bg-sea-50 hover:text-sea-900 xl:px-3",
+              "rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap text-ink-600 transition hover:bg-sea-50 hover:text-sea-900 xl:px-3",
+              true,
             )}
             <li>
               <Link
                 to={`${localizePath("/", lang)}#owners`}
-                className="rounded-full px-2.5 py-2 text-sm font-semibold text-sea-800 transition hover:bg-sea-50 xl:px-3"
+                className="rounded-full px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-sea-800 transition hover:bg-sea-50 xl:px-3"
               >
                 {t("nav.ownersShort")}
               </Link>
@@ -78,12 +82,35 @@ export function SiteHeader({ brandName }: { brandName: string }) {
               <Link
                 to={localizePath("/favorites", lang)}
                 data-testid="header-favorites"
-                className="inline-flex items-center gap-1 rounded-full px-2.5 py-2 text-sm font-medium text-ink-600 transition hover:bg-sea-50 hover:text-sea-900"
+                title={t("nav.favorites")}
+                className="inline-flex items-center gap-1 rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap text-ink-600 transition hover:bg-sea-50 hover:text-sea-900"
               >
                 <span aria-hidden="true" className="text-coral-500">
                   ♥
                 </span>
-                {t("nav.favorites")}
+                <span className="sr-only xl:not-sr-only">{t("nav.favorites")}</span>
+              </Link>
+            </li>
+            <li>
+              {/* Its name in words on the widest screens; below, the envelope, named for readers. */}
+              <Link
+                to={localizePath("/saved-searches", lang)}
+                data-testid="header-saved-searches"
+                title={t("nav.savedSearches")}
+                className="inline-flex items-center gap-1 rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap text-ink-600 transition hover:bg-sea-50 hover:text-sea-900"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-4 text-sea-700"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <rect x="3" y="5" width="18" height="14" rx="2" />
+                  <path d="m3 7 9 6 9-6" />
+                </svg>
+                <span className="sr-only 2xl:not-sr-only">{t("nav.savedSearches")}</span>
               </Link>
             </li>
           </ul>

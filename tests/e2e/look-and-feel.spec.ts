@@ -44,6 +44,63 @@ async function keepFavorites(page: Page, slugs: string[]) {
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/**
+ * What is cut at the screen's sides although the page itself does not scroll: an element partly
+ * past the left or right edge where it can be seen (its part inside every box that clips it), and
+ * text partly hidden by a box that clips it (words cut). A box that scrolls sideways on purpose
+ * (a gallery, a wide table) may hold more than it shows; text cut with an ellipsis is meant; an
+ * element wholly outside the screen (a field for robots) is not seen. 1 px of rounding is allowed.
+ */
+function cutAtTheSides(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const found: string[] = [];
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+    /** The part of [left, right] that the boxes around `el` let be seen, or null if one scrolls. */
+    const seen = (el: Element, left: number, right: number) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === "visible") continue;
+        if (style.overflowX === "auto" || style.overflowX === "scroll") return null;
+        if (style.textOverflow === "ellipsis") return null;
+        const clip = up.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+      }
+      return { left, right };
+    };
+    for (const el of document.body.querySelectorAll("*")) {
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const part = seen(el, box.left, box.right);
+      if (!part || part.right - part.left <= 0) continue;
+      if ((part.left < -1 && part.right > 0) || (part.right > width + 1 && part.left < width))
+        found.push(
+          `${describe(el)} spans ${Math.round(part.left)} to ${Math.round(part.right)} px`,
+        );
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || !parent.checkVisibility()) continue;
+      if (getComputedStyle(parent).textOverflow === "ellipsis") continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects()) {
+        if (line.width <= 1) continue;
+        const part = seen(parent, line.left, line.right);
+        // Clipped to a pixel (for screen readers) or wholly off the screen: not seen.
+        if (!part || part.right - part.left <= 1 || part.right <= 0 || part.left >= width) continue;
+        if (part.left > line.left + 1 || part.right < line.right - 1)
+          found.push(`text "${node.textContent.trim().slice(0, 40)}" is cut`);
+      }
+    }
+    return found;
+  });
+}
+
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: PHONE });
 
@@ -61,12 +118,17 @@ test.describe("on a 390 px phone", () => {
     ];
     expect(pages).toContain("/ru/favorites");
     expect(pages).toContain(`/ru/units/${UNIT}`);
+    // Every page of app/routes.ts outside the admin and the owner portal, in both languages.
+    expect(pages.filter((url) => url.startsWith("/ru")).length).toBeGreaterThanOrEqual(
+      (pages.length - 7) / 2,
+    );
     const wide: string[] = [];
     for (const url of pages) {
       await page.goto(url);
       await page.waitForLoadState("load");
       const extra = await sideways(page);
       if (extra > 0) wide.push(`${url}: ${extra} px too wide`);
+      for (const element of await cutAtTheSides(page)) wide.push(`${url}: ${element}`);
     }
     expect(wide).toEqual([]);
   });
@@ -99,6 +161,7 @@ test.describe("on a 390 px phone", () => {
     await expect(page.getByRole("status").filter({ hasText: "Ссылка скопирована" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
     expect(await sideways(page)).toBe(0);
+    expect(await cutAtTheSides(page)).toEqual([]);
     await link.scrollIntoViewIfNeeded();
     await page.screenshot({ path: info.outputPath("favorites-ru-phone.png") });
   });
@@ -212,6 +275,16 @@ test.describe("navigation and the unit page", () => {
     await main.getByRole("link", { name: "Favourites" }).click();
     await expect(page).toHaveURL(/\/favorites$/);
     await page.screenshot({ path: info.outputPath("header-desktop.png") });
+    await main.getByRole("link", { name: "New units by e-mail" }).click();
+    await expect(page).toHaveURL(/\/saved-searches$/);
+    // The narrowest desktop, in the longer language: the whole header on the screen, uncut.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto("/ru");
+    const ruMain = page.getByRole("navigation", { name: "Основное меню" });
+    await expect(ruMain.getByRole("link", { name: "Новые объекты по e-mail" })).toBeVisible();
+    expect(await sideways(page)).toBe(0);
+    expect(await cutAtTheSides(page)).toEqual([]);
+    await page.locator("header").screenshot({ path: info.outputPath("header-1024-ru.png") });
 
     await page.setViewportSize(PHONE);
     await page.goto("/ru");
@@ -287,5 +360,182 @@ test.describe("compare", () => {
     await page.getByRole("link", { name: "Compare this unit with them" }).click();
     await expect(page).toHaveURL(new RegExp(`/compare\\?units=${UNIT},`));
     await expect(page.getByTestId("compare").locator("thead th")).not.toHaveCount(0);
+  });
+});
+
+test.describe("the header on a phone without JavaScript", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+  for (const [lang, show] of [
+    ["", "Show"],
+    ["/ru", "Показать"],
+  ] as const) {
+    test(`keeps the currency's ${show} button, the languages and the menu on the screen (${lang || "/en"})`, async ({
+      page,
+    }, info) => {
+      await page.goto(`${lang}/`);
+      const header = page.locator("header");
+      for (const control of [
+        header.getByRole("button", { name: show }),
+        header.locator("a[hreflang=ru]"),
+        header.locator("summary"),
+      ]) {
+        await expect(control).toBeInViewport({ ratio: 1 });
+      }
+      expect(await sideways(page)).toBe(0);
+      expect(await cutAtTheSides(page)).toEqual([]);
+      await page.screenshot({
+        path: info.outputPath("header-no-js.png"),
+        clip: { x: 0, y: 0, ...PHONE, height: 140 },
+      });
+    });
+  }
+});
+
+test.describe("the ROI calculator on a phone", () => {
+  test.use({ viewport: PHONE });
+  for (const [lang, value, location, type, calculate, results] of [
+    [
+      "",
+      "Property value (THB)",
+      "Location",
+      "Property type",
+      "Calculate My Returns",
+      "Your projected returns",
+    ],
+    [
+      "/ru",
+      "Стоимость объекта (THB)",
+      "Район",
+      "Тип объекта",
+      "Рассчитать мой доход",
+      "Ваш прогнозируемый доход",
+    ],
+  ] as const) {
+    test(`brings the results into view and gives them focus after Calculate (${lang || "/en"})`, async ({
+      page,
+    }, info) => {
+      await page.goto(`${lang}/owners/roi`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel(value).fill("10000000");
+      await dialog.getByLabel(location).selectOption("Kamala");
+      await dialog.getByLabel(type).selectOption("condo");
+      const section = dialog.getByTestId("roi-results");
+      // Mostly below the form on a phone until Calculate is pressed.
+      await expect(section).not.toBeInViewport({ ratio: 0.9 });
+      await dialog.getByRole("button", { name: calculate }).click();
+      await expect(page).toHaveURL(/value=10000000/);
+      await expect(section).toBeFocused();
+      await expect(section).toHaveAccessibleName(results);
+      await expect(section).toBeInViewport({ ratio: 0.9 });
+      // 7% a year of ฿10,000,000, as the figures say it.
+      await expect(section).toContainText(lang ? "700 000" : "700,000");
+      await page.screenshot({ path: info.outputPath("roi-results-phone.png") });
+    });
+  }
+});
+
+test.describe("facilities and prices", () => {
+  test("the unit page names each facility in the visitor's language and each price's lease", async ({
+    page,
+  }, info) => {
+    await page.setViewportSize(PHONE);
+    for (const [lang, names, leases] of [
+      [
+        "",
+        ["Private pool", "Air conditioning"],
+        ["1-year lease", "6-month lease", "1-month lease"],
+      ],
+      [
+        "/ru",
+        ["Частный бассейн", "Кондиционер"],
+        ["Аренда на 1 год", "Аренда на 6 месяцев", "Аренда на 1 месяц"],
+      ],
+    ] as const) {
+      await page.goto(`${lang}/units/${UNIT}`);
+      const list = page
+        .getByRole("region", { name: lang ? "Удобства" : "Facilities" })
+        .getByRole("listitem");
+      const shown = await list.allTextContents();
+      for (const name of names) expect(shown).toContain(name);
+      // No key of the stored set leaks through untranslated.
+      for (const text of shown) expect(text).not.toMatch(/^[a-z]+(-[a-z]+)+$/);
+      const pricing = page.getByRole("region", {
+        name: lang ? "Варианты аренды" : "Pricing Options",
+      });
+      for (const lease of leases)
+        await expect(pricing.getByText(lease, { exact: false })).toBeVisible();
+      await pricing.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`unit-prices${lang ? "-ru" : ""}.png`) });
+      await page.goto(`${lang}/`);
+      const card = page.getByTestId("unit-card").first();
+      await expect(card.getByTestId("card-price")).toContainText(leases[0]);
+    }
+  });
+});
+
+test.describe("on a 390 px phone, each form's confirmation", () => {
+  test.use({ viewport: PHONE });
+  const email = (tag: string) => `${tag}-${Date.now()}@example.com`;
+  const confirmation = (page: Page, text: RegExp) =>
+    page.getByRole("status").filter({ hasText: text });
+
+  test("is in view after the unit page's enquiry and viewing forms", async ({ page }, info) => {
+    await page.goto(`/units/${UNIT}`);
+    const enquiry = page.locator("#enquiry");
+    await enquiry.getByLabel("Your name").fill("In View");
+    await enquiry.getByLabel("E-mail", { exact: true }).fill(email("enquiry"));
+    await enquiry.getByRole("button", { name: "Send enquiry" }).click();
+    const thanks = confirmation(page, /Thank you! The rental desk will contact you/);
+    await expect(thanks).toBeInViewport();
+    await page.screenshot({ path: info.outputPath("enquiry-sent.png") });
+
+    const viewing = page.locator("#viewing");
+    await viewing.getByLabel("Your name").fill("In View");
+    await viewing.getByLabel("E-mail", { exact: true }).fill(email("viewing"));
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await viewing.getByLabel("Preferred day").fill(tomorrow);
+    await viewing.getByRole("button", { name: "Request a viewing" }).click();
+    await expect(confirmation(page, /We will confirm your viewing/)).toBeInViewport();
+    await page.screenshot({ path: info.outputPath("viewing-sent.png") });
+  });
+
+  test("is in view after the newsletter and the saved search, in Russian", async ({
+    page,
+  }, info) => {
+    await page.goto("/ru/newsletter");
+    await page.getByLabel("Ваш e-mail").fill(email("news"));
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Подписаться" }).click();
+    await expect(confirmation(page, /Почти готово/)).toBeInViewport();
+    await page.screenshot({ path: info.outputPath("newsletter-sent-ru.png") });
+
+    await page.goto("/ru/saved-searches?location=Kamala");
+    await page.getByLabel("Ваш e-mail").fill(email("search"));
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Присылать", exact: true }).click();
+    await expect(confirmation(page, /Почти готово/)).toBeInViewport();
+    await page.screenshot({ path: info.outputPath("saved-search-sent-ru.png") });
+  });
+
+  test("is in view on the home page after the owners' ROI and revenue-share forms", async ({
+    page,
+  }, info) => {
+    await page.goto("/owners/roi?value=10000000&area=Kamala&property=condo");
+    const roi = page.getByRole("dialog");
+    await roi.getByLabel("Your name").fill("In View");
+    await roi.getByLabel("E-mail").fill(email("roi"));
+    await roi.getByRole("button", { name: "Send my details" }).click();
+    await expect(roi).toHaveCount(0);
+    await expect(confirmation(page, /ROI program enrollment/)).toBeInViewport();
+    await page.screenshot({ path: info.outputPath("roi-sent.png") });
+
+    await page.goto("/owners/revenue-share");
+    const share = page.getByRole("dialog");
+    await share.getByLabel("Your name").fill("In View");
+    await share.getByLabel("E-mail").fill(email("share"));
+    await share.getByRole("button", { name: "I'm interested" }).click();
+    await expect(share).toHaveCount(0);
+    await expect(confirmation(page, /revenue share program/)).toBeInViewport();
+    await page.screenshot({ path: info.outputPath("revenue-share-sent.png") });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import {
   REVENUE_SHARE_COMPANY_PERCENT,
@@ -212,10 +212,20 @@ function OwnerThanksToast() {
     return () => clearTimeout(timer);
   }, [message]);
 
+  // A dialog opened at its own address closes onto the top of the home page: bring the thanks,
+  // far below, into view (the page stays where it is when it shows already).
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) shown.current?.scrollIntoView({ block: "nearest" });
+  }, [message]);
+
   return (
     <div role="status" aria-live="polite" className="flex justify-center">
       {message && (
-        <div className="mt-6 flex max-w-xl items-start gap-4 rounded-2xl bg-white px-5 py-4 text-ink-900 shadow-2xl ring-1 ring-sand-200">
+        <div
+          ref={shown}
+          className="mt-6 flex max-w-xl scroll-mb-6 items-start gap-4 rounded-2xl bg-white px-5 py-4 text-ink-900 shadow-2xl ring-1 ring-sand-200"
+        >
           <span aria-hidden="true" className="mt-0.5 text-xl text-sea-600">
             ✓
           </span>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { BEDROOM_OPTIONS } from "../../domain/listing.ts";
 import {
   isRoiInputFilled,
@@ -67,6 +67,21 @@ export function RoiCalculatorDialog({
 
   useCloseWhenSent(lead.fetcher.data?.status === "ok", homePath, "roi");
 
+  // After Calculate, the results come into view and take focus (a screen reader reads their
+  // heading), once the new address has loaded: on a phone they are below the form.
+  const navigation = useNavigation();
+  const results = useRef<HTMLElement>(null);
+  const reveal = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !reveal.current) return;
+    reveal.current = false;
+    const section = results.current;
+    if (!section) return;
+    section.focus({ preventScroll: true });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    section.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }, [navigation.state]);
+
   const set = (key: keyof RoiCalculatorInput) => (e: { target: { value: string } }) =>
     setInput((prev) => ({ ...prev, [key]: e.target.value }));
 
@@ -94,6 +109,9 @@ export function RoiCalculatorDialog({
         method="get"
         preventScrollReset
         replace
+        onSubmit={() => {
+          reveal.current = true;
+        }}
         className="grid gap-5 sm:grid-cols-2"
         aria-label={t("roi.title", { rate })}
       >
@@ -172,8 +190,11 @@ export function RoiCalculatorDialog({
 
       {projection ? (
         <section
+          ref={results}
+          tabIndex={-1}
           aria-labelledby="roi-projection"
-          className="mt-8 rounded-2xl bg-sea-900 p-6 text-white"
+          data-testid="roi-results"
+          className="mt-8 scroll-mt-4 rounded-2xl bg-sea-900 p-6 text-white"
         >
           <h3 id="roi-projection" className="font-display text-xl">
             {t("roi.projection")}
