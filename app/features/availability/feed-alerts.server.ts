@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { outbox } from "../../db/schema.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
@@ -36,7 +37,7 @@ export function feedAlertMessage(
   alert: FeedAlert,
   publicUrl: string,
 ): { subject: string; text: string } {
-  const page = `${publicUrl}/admin/properties/${feed.propertyId}/calendar`;
+  const page = `${publicUrl}${href("/admin/properties/:id/calendar", { id: String(feed.propertyId) })}`;
   const name = `${feed.unitName}: ${feed.feedName}`;
   switch (alert.kind) {
     case "failing":

@@ -4,6 +4,7 @@
  * stores what they return.
  */
 
+import { href } from "react-router";
 import type { LeadKind } from "../../domain/leads.ts";
 import type { MailKind } from "../../domain/mail.ts";
 import { ROI_PROPERTY_TYPES } from "../../domain/owner-programs.ts";
@@ -71,7 +72,7 @@ export function brochureUrl(publicUrl: string, lang: Language): string {
 }
 
 export function adminLeadUrl(publicUrl: string, id: number): string {
-  return `${publicUrl}/admin/leads/${id}`;
+  return `${publicUrl}${href("/admin/leads/:id", { id: String(id) })}`;
 }
 
 /** The lead's figures as lines: ROI inputs and projection, lease and move-in, viewing dates. */

@@ -4,6 +4,7 @@
  * owners (their stays decided, quotes, repairs, documents) is owner-alerts.server.ts's. The
  * outbox worker sends them like every other message.
  */
+import { href } from "react-router";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { outbox } from "../../db/schema.ts";
 import type { OwnerLanguage } from "../../domain/owners.ts";
@@ -74,7 +75,7 @@ export async function queueDeskStayAlert(
   const text =
     `${request.ownerName} ${request.approved ? "blocked" : "asks to block"} ${request.unitName} ` +
     `for an owner stay from ${request.startDate} to ${request.endDate} (check-out).` +
-    (request.approved ? "" : `\nDecide in ${settings.publicUrl}/admin/owners`);
+    (request.approved ? "" : `\nDecide in ${settings.publicUrl}${href("/admin/owners")}`);
   const rows: (typeof outbox.$inferInsert)[] = [];
   if (email && email.desk.length > 0)
     rows.push({

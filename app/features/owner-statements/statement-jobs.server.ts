@@ -8,7 +8,9 @@
  * made again under the unit's lock in the transaction that inserts, so a second round, even one
  * running at the same moment, makes nothing twice.
  */
+
 import { and, asc, eq, max } from "drizzle-orm";
+import { href } from "react-router";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
 import { outbox, ownerStatements, properties, unitOwners, unitPrograms } from "../../db/schema.ts";
 import { businessDayStart, businessToday, plusDays, plusMonths } from "../../domain/date-time.ts";
@@ -184,7 +186,7 @@ export function draftsWaitingMessage(
   const months = [...new Set(made.map((d) => closingMonth(d)))].sort();
   const lines = made.map(
     (d) =>
-      `- ${d.unitName}: ${d.program === "guaranteed" ? "quarter" : "month"} from ${d.periodStart} — ${publicUrl}/admin/statements/${d.id}`,
+      `- ${d.unitName}: ${d.program === "guaranteed" ? "quarter" : "month"} from ${d.periodStart} — ${publicUrl}${href("/admin/statements/:id", { id: String(d.id) })}`,
   );
   return {
     subject: `${made.length} owners' statement${made.length === 1 ? "" : "s"} drafted: review and approve`,
@@ -192,7 +194,9 @@ export function draftsWaitingMessage(
       `The period ended, so these draft statements were made from the ledger and wait for review:`,
       ...lines,
       "",
-      ...months.map((m) => `Statements closing in ${m}: ${publicUrl}/admin/statements?month=${m}`),
+      ...months.map(
+        (m) => `Statements closing in ${m}: ${publicUrl}${href("/admin/statements")}?month=${m}`,
+      ),
     ].join("\n"),
   };
 }
