@@ -110,7 +110,11 @@ describe.each(TEST_ENGINES)("the page cache after a save, on %s", (engine) => {
         .select({ name: properties.name })
         .from(properties)
         .where(eq(properties.slug, req.params.slug));
-      res.type("text/html").send(`<h1>${unit?.name}</h1><aside>${await names()}</aside>`);
+      if (!unit) {
+        res.status(404).type("text/html").send("<h1>No such unit</h1>");
+        return;
+      }
+      res.type("text/html").send(`<h1>${unit.name}</h1><aside>${await names()}</aside>`);
     });
     app.get("/about", (_req, res) => {
       res.type("text/html").send("<h1>About us</h1>");
@@ -211,5 +215,20 @@ describe.each(TEST_ENGINES)("the page cache after a save, on %s", (engine) => {
     await warm(unitPath);
     expect((await get(unitPath)).body).toContain(name);
     expect(renders.get(unitPath)).toBe(rendersOfUnit + 1);
+  });
+  it("lets requests for a page that is not kept render at once, without waiting for each other", async () => {
+    const path = "/units/no-such-unit";
+    expect(await get(path)).toEqual({ cache: "miss", body: "<h1>No such unit</h1>" });
+    const open = hold(path);
+    try {
+      const asked = [get(path), get(path)];
+      // Both render while the first is held: neither waits for the other's render.
+      await vi.waitFor(() => expect(renders.get(path)).toBe(3));
+      open();
+      for (const answer of await Promise.all(asked))
+        expect(answer.body).toBe("<h1>No such unit</h1>");
+    } finally {
+      open();
+    }
   });
 });

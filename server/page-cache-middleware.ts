@@ -240,6 +240,9 @@ export function pageCacheMiddleware(
   // A page being rendered, by key, at the version it was asked for: other requests for it wait
   // for that render (or are sent its stale copy) instead of rendering it too.
   const rendering = new Map<string, { version: string; done: Promise<void> }>();
+  // Pages whose last render at a version was not kept (a cookie set, a 4xx, a chosen currency):
+  // requests for them render at once instead of waiting for one another.
+  const notKept = new Map<string, string>();
 
   const send = (req: Request, res: Response, page: CachedPage, state: string) => {
     const encoding = pickEncoding(req.headers["accept-encoding"], CACHED_ENCODINGS) ?? "identity";
@@ -271,6 +274,7 @@ export function pageCacheMiddleware(
     const key = req.originalUrl;
     const hit = cache.get(key, version);
     if (hit) return send(req, res, hit, "hit");
+    if (notKept.get(key) === version) return next();
     const render = rendering.get(key);
     if (render?.version === version) {
       const stale = cache.stale(key);
@@ -296,6 +300,10 @@ export function pageCacheMiddleware(
     rendering.set(key, entry);
     res.once("close", () => {
       const keeping = res.locals.pageCacheKeeping as Promise<void> | undefined;
+      if (!keeping && res.writableFinished) {
+        if (notKept.size >= 1_000) notKept.clear();
+        notKept.set(key, version);
+      }
       void Promise.resolve(keeping).then(() => {
         if (rendering.get(key) === entry) rendering.delete(key);
         finish();
