@@ -3,11 +3,11 @@ import { data } from "react-router";
 import { getRuntime } from "../../db/runtime.server.ts";
 import { owners } from "../../db/schema.ts";
 import { parseId } from "../../lib/request-body.server.ts";
+import { documentFormSchema } from "./document-schema.ts";
 import {
   addOwnerDocument,
   DocumentError,
   deleteOwnerDocument,
-  documentFormSchema,
   listDocumentsForAdmin,
 } from "./documents.server.ts";
 import { listOwnedUnits } from "./repairs.server.ts";

@@ -1,12 +1,16 @@
 /** The desk's documents page: upload a PDF or a picture for a unit or an owner; the list. */
 import { Form, href, Link, useNavigation } from "react-router";
 import { OWNER_DOCUMENT_CATEGORIES, type OwnerDocumentCategory } from "../../domain/owners.ts";
+import { formConstraints } from "../../lib/form-schema.ts";
 import { LabelOptions } from "../../ui/label-options.tsx";
+import { documentFormSchema } from "./document-schema.ts";
 import { Message } from "./owner-admin.tsx";
 
 const input =
   "mt-1 block w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus-visible:outline-2 focus-visible:outline-sea-600";
 const label = "block text-sm font-medium text-ink-900";
+// The form's limits as its schema sets them.
+const DOCUMENT_LIMITS = formConstraints(documentFormSchema);
 const primary =
   "inline-flex items-center justify-center rounded-lg bg-sea-900 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-700 focus-visible:outline-3 disabled:opacity-60";
 const panel = "rounded-xl bg-white p-5 ring-1 ring-sand-200";
@@ -64,7 +68,7 @@ export function DocumentsAdmin({
         >
           <label className={label}>
             Title
-            <input name="title" required maxLength={120} className={input} />
+            <input name="title" {...DOCUMENT_LIMITS.title} className={input} />
           </label>
           <label className={label}>
             Category

@@ -16,12 +16,12 @@ import { createAccount } from "../auth/accounts.server.ts";
 import { createSession } from "../auth/sessions.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
+import { documentFormSchema } from "./document-schema.ts";
 import {
   addOwnerDocument,
   attachmentHeader,
   DocumentError,
   deleteOwnerDocument,
-  documentFormSchema,
   listOwnerDocuments,
   prepareDocumentFile,
 } from "./documents.server.ts";

@@ -7,16 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
-import { z } from "zod";
 import type { AppDatabase } from "../../db/client.server.ts";
 import { auditLog, ownerDocuments, owners, properties, unitOwners } from "../../db/schema.ts";
 import { MAX_IMAGE_PIXELS } from "../../domain/media.ts";
-import {
-  MAX_OWNER_DOCUMENT_BYTES,
-  OWNER_DOCUMENT_CATEGORIES,
-  type OwnerDocumentCategory,
-} from "../../domain/owners.ts";
+import { MAX_OWNER_DOCUMENT_BYTES, type OwnerDocumentCategory } from "../../domain/owners.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
+import type { DocumentFormInput } from "./document-schema.ts";
 import { alertOwner, alertUnitOwners } from "./owner-alerts.server.ts";
 import type { OwnerMailSettings } from "./owner-messages.server.ts";
 
@@ -24,22 +20,6 @@ export class DocumentError extends Error {}
 
 const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
 const PICTURE_FORMATS = new Set(["jpeg", "png", "webp"]);
-
-/** The form's fields besides the file: a title, a category, and a unit or an owner. */
-export const documentFormSchema = z
-  .object({
-    title: z.string().trim().min(1, "Enter a title").max(120, "The title is too long"),
-    category: z.enum(OWNER_DOCUMENT_CATEGORIES, { message: "Choose a category" }),
-    target: z
-      .string()
-      .regex(/^(unit|owner):\d{1,9}$/, "Choose a unit or an owner")
-      .transform((v) => {
-        const [kind, id] = v.split(":") as ["unit" | "owner", string];
-        return { kind, id: Number(id) };
-      }),
-  })
-  .strip();
-export type DocumentFormInput = z.infer<typeof documentFormSchema>;
 
 /**
  * Checks a file by its content: a PDF (it starts with `%PDF-`) is kept as it is; a JPEG, PNG or

@@ -10,12 +10,15 @@ import {
   OWNER_PROGRAM_KINDS,
   type OwnerProgramKind,
 } from "../../domain/owners.ts";
+import { formConstraints } from "../../lib/form-schema.ts";
 import { LabelOptions } from "../../ui/label-options.tsx";
-import { MAX_CO_OWNERS, OWNER_FIELD_LIMITS } from "./owner-schema.ts";
+import { MAX_CO_OWNERS, ownerFormSchema } from "./owner-schema.ts";
 
 const input =
   "mt-1 block w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus-visible:outline-2 focus-visible:outline-sea-600";
 const label = "block text-sm font-medium text-ink-900";
+// The owner form's limits as its schema sets them.
+const OWNER_LIMITS = formConstraints(ownerFormSchema);
 const button =
   "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-3";
 const primary = `${button} bg-sea-900 text-white hover:bg-sea-700`;
@@ -66,21 +69,14 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
     <div className="grid gap-4 sm:grid-cols-2">
       <label className={label}>
         Name
-        <input
-          name="name"
-          required
-          maxLength={OWNER_FIELD_LIMITS.name}
-          defaultValue={values?.name}
-          className={input}
-        />
+        <input name="name" {...OWNER_LIMITS.name} defaultValue={values?.name} className={input} />
       </label>
       <label className={label}>
         E-mail
         <input
           name="email"
           type="email"
-          required
-          maxLength={254}
+          {...OWNER_LIMITS.email}
           defaultValue={values?.email}
           className={input}
         />
@@ -90,7 +86,7 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
         <input
           name="phone"
           type="tel"
-          maxLength={OWNER_FIELD_LIMITS.phone}
+          {...OWNER_LIMITS.phone}
           defaultValue={values?.phone}
           className={input}
         />
@@ -109,7 +105,7 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
         Tax residency (country)
         <input
           name="residency"
-          maxLength={OWNER_FIELD_LIMITS.residency}
+          {...OWNER_LIMITS.residency}
           defaultValue={values?.residency}
           className={input}
         />
@@ -146,7 +142,7 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
         Telegram chat id
         <input
           name="telegramChatId"
-          maxLength={OWNER_FIELD_LIMITS.chatId}
+          {...OWNER_LIMITS.telegramChatId}
           defaultValue={values?.telegramChatId ?? ""}
           aria-describedby={`${idPrefix}-telegram-hint`}
           className={input}
@@ -159,7 +155,7 @@ export function OwnerFields({ values, idPrefix }: { values?: OwnerFieldValues; i
         LINE user id
         <input
           name="lineUserId"
-          maxLength={OWNER_FIELD_LIMITS.chatId}
+          {...OWNER_LIMITS.lineUserId}
           defaultValue={values?.lineUserId ?? ""}
           aria-describedby={`${idPrefix}-line-hint`}
           className={input}

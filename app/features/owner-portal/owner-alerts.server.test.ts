@@ -15,7 +15,8 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/te
 import { insertTestUnit } from "../availability/test-units.server.ts";
 import { createSenders, processDueMessages } from "../leads/outbox.server.ts";
 import { LocalDiskStorage } from "../media/storage.server.ts";
-import { addOwnerDocument, documentFormSchema } from "./documents.server.ts";
+import { documentFormSchema } from "./document-schema.ts";
+import { addOwnerDocument } from "./documents.server.ts";
 import { createOwner, saveUnitOwnership } from "./owner-accounts.server.ts";
 import {
   alertOwner,

@@ -22,6 +22,7 @@ export const ownerFormSchema = z
       .string()
       .trim()
       .toLowerCase()
+      .min(1, "Enter an e-mail address like name@example.com")
       .max(MAX_EMAIL_LENGTH)
       .refine(isEmailAddress, "Enter an e-mail address like name@example.com"),
     phone: z.string().trim().max(OWNER_FIELD_LIMITS.phone).default(""),
@@ -32,6 +33,7 @@ export const ownerFormSchema = z
       z
         .string()
         .trim()
+        .max(OWNER_FIELD_LIMITS.chatId)
         .regex(/^-?\d{1,20}$/, "A Telegram chat id is a number")
         .optional(),
     ),
@@ -40,6 +42,7 @@ export const ownerFormSchema = z
       z
         .string()
         .trim()
+        .max(OWNER_FIELD_LIMITS.chatId)
         .regex(/^U[0-9a-f]{32}$/, "A LINE user id is U followed by 32 hex digits")
         .optional(),
     ),

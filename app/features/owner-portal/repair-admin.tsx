@@ -3,12 +3,16 @@ import { useId, useState } from "react";
 import { Form, href, Link, useFetcher } from "react-router";
 import { formatAdminDateTime } from "../../domain/date-time.ts";
 import type { RepairStage } from "../../domain/repairs.ts";
+import { formConstraints } from "../../lib/form-schema.ts";
 import { Message } from "./owner-admin.tsx";
+import { repairOpenSchema } from "./repair-schema.ts";
 import type { RepairHistoryLine, RepairLine, RepairPage } from "./repairs.server.ts";
 
 const input =
   "mt-1 block w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus-visible:outline-2 focus-visible:outline-sea-600";
 const label = "block text-sm font-medium text-ink-900";
+// The ticket form's limits as its schema sets them.
+const OPEN_LIMITS = formConstraints(repairOpenSchema);
 const primary =
   "inline-flex items-center justify-center rounded-lg bg-sea-900 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-700 focus-visible:outline-3";
 const panel = "rounded-xl bg-white p-5 ring-1 ring-sand-200";
@@ -77,11 +81,11 @@ export function RepairsAdmin({
           </label>
           <label className={label}>
             Title
-            <input name="title" required maxLength={120} className={input} />
+            <input name="title" {...OPEN_LIMITS.title} className={input} />
           </label>
           <label className={`${label} sm:col-span-2`}>
             Description
-            <textarea name="description" rows={3} maxLength={2000} className={input} />
+            <textarea name="description" rows={3} {...OPEN_LIMITS.description} className={input} />
           </label>
           <div>
             <button type="submit" className={primary}>
