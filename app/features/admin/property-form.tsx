@@ -342,7 +342,7 @@ export function PropertyForm({
         </ul>
       </fieldset>
       <Field
-        label="Other facilities (comma-separated, shown as typed)"
+        label="Other facilities, comma-separated (shown as written)"
         name="facilitiesOther"
         error={errors.facilities}
       >
