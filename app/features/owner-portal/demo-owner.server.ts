@@ -15,6 +15,7 @@ import {
   unitPrograms,
 } from "../../db/schema.ts";
 import { businessToday } from "../../domain/date-time.ts";
+import { ROI_PROJECTION_YEARS, ROI_RATE_PERCENT } from "../../domain/owner-programs.ts";
 import { DEFAULT_APPROVAL_THRESHOLD_BAHT } from "../../domain/owners.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { hashPassword } from "../auth/password.server.ts";
@@ -228,7 +229,7 @@ async function seedDemoDocuments(
       },
       await demoPdf("Management agreement", [
         sample,
-        "The company manages the unit on the guaranteed-return program: 7% a year of the property value, paid quarterly, for 5 years.",
+        `The company manages the unit on the guaranteed-return program: ${ROI_RATE_PERCENT}% a year of the property value, paid quarterly, for ${ROI_PROJECTION_YEARS} years.`,
       ]),
       null,
     );
