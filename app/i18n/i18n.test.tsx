@@ -9,7 +9,7 @@ import { mailRu } from "./mail-ru.ts";
 import { createI18n, createMailI18n } from "./messages.server.ts";
 import { placeName } from "./place-names.ts";
 import { ru } from "./ru.ts";
-import { programFigures } from "./translate.ts";
+import { createTranslator, programFigures } from "./translate.ts";
 import { I18nProvider, useT } from "./use-t.tsx";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -105,6 +105,15 @@ describe("translations", () => {
     expect(story).toHaveLength(3);
     expect(story[0]).toMatch(/^Каждый объект/);
     expect(t("about.story")).toBe("about.story");
+  });
+
+  it("fills in the lines of a list like any text", () => {
+    const t = createTranslator("en", { guide: ["Stay {{roiNights}} nights, {{who}}.", "Plain."] });
+    // @ts-expect-error: a key of this test's own dictionary
+    expect(t("guide", { returnObjects: true, who: "Anna" })).toEqual([
+      "Stay 15 nights, Anna.",
+      "Plain.",
+    ]);
   });
 
   it("shows the key itself when a translation is missing", () => {

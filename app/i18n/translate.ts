@@ -92,12 +92,15 @@ export function createTranslator<Key extends string = TranslationKey>(
       (typeof count === "number" &&
         (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`))) ||
       lookup(key);
+    const fill = (text: string) =>
+      text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+        const value = options[name] ?? (Object.hasOwn(figures, name) ? figures[name] : undefined);
+        return value === undefined ? whole : String(value);
+      });
     if (found === undefined) return key;
-    if (Array.isArray(found)) return options.returnObjects ? found : key;
-    return (found as string).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-      const value = options[name] ?? (Object.hasOwn(figures, name) ? figures[name] : undefined);
-      return value === undefined ? whole : String(value);
-    });
+    // A list's lines are filled in like any text (a guide's paragraph may name a figure).
+    if (Array.isArray(found)) return options.returnObjects ? (found as string[]).map(fill) : key;
+    return fill(found as string);
   }
   return t as TranslateFunction<Key>;
 }
