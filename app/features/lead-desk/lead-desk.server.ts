@@ -303,6 +303,11 @@ function cell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** The export's file name, dated by the desk's day (Phuket), e.g. `leads-2026-11-23.csv`. */
+export function leadsCsvFileName(now = new Date()): string {
+  return `leads-${deskToday(now)}.csv`;
+}
+
 export function leadsCsv(rows: LeadRow[]): string {
   const header = [
     "id",

@@ -7,6 +7,7 @@ import {
   deskToday,
   getLead,
   leadsCsv,
+  leadsCsvFileName,
   listLeads,
   parseLeadFilter,
   updatePipeline,
@@ -21,6 +22,10 @@ describe("the desk's today", () => {
     expect(deskToday(new Date("2026-11-22T16:59:59Z"))).toBe("2026-11-22");
     expect(deskToday(new Date("2026-11-22T17:00:00Z"))).toBe("2026-11-23");
     expect(deskToday(new Date("2026-11-23T06:00:00Z"))).toBe("2026-11-23");
+  });
+  it("dates the export's file by it", () => {
+    expect(leadsCsvFileName(new Date("2026-11-22T16:59:59Z"))).toBe("leads-2026-11-22.csv");
+    expect(leadsCsvFileName(new Date("2026-11-22T17:00:00Z"))).toBe("leads-2026-11-23.csv");
   });
 });
 
