@@ -224,8 +224,10 @@ test("a failing feed is shown first with its error, alerted once after CALENDAR_
   await expect(page.getByText(/^Feed added, but it could not be read: /)).toBeVisible();
   const item = feedItem(page, "Booking failing");
   await expect(item).toContainText("Last good fetch: never");
-  // The page says the fetch failed; why (HTTP 503) is in the server's log only (decision 093).
-  await expect(item).toContainText(/Last error \(.+\): The feed could not be fetched\./);
+  // The page says the fetch failed and what the allowed host answered; so does the log.
+  await expect(item).toContainText(
+    /Last error \(.+\): The feed could not be fetched: the address answered HTTP 503\./,
+  );
   await expect
     .poll(() => server.output())
     .toContain('"cause":"HTTP 503","msg":"calendar feed could not be fetched"');
@@ -245,7 +247,7 @@ test("a failing feed is shown first with its error, alerted once after CALENDAR_
   await expect(trouble.getByRole("heading")).toHaveText("Calendar feeds in trouble (2)");
   await expect(trouble).toContainText(
     new RegExp(
-      `${unit.name}: Booking failing — Failing since .+ UTC: The feed could not be fetched`,
+      `${unit.name}: Booking failing — Failing since .+ UTC: The feed could not be fetched: the address answered HTTP 503`,
     ),
   );
   await expect(trouble).toContainText(
@@ -266,7 +268,9 @@ test("a failing feed is shown first with its error, alerted once after CALENDAR_
   const subject = `Calendar feed failing: ${unit.name}: Booking failing`;
   await page.goto(`${server.url}${unit.href}`);
   await feedItem(page, "Booking failing").getByRole("button", { name: "Sync now" }).click();
-  await expect(feedItem(page, "Booking failing")).toContainText("The feed could not be fetched");
+  await expect(feedItem(page, "Booking failing")).toContainText(
+    "The feed could not be fetched: the address answered HTTP 503",
+  );
   expect(mailsAbout(subject)).toHaveLength(0);
 
   // Seven hours later (the failure's start put back in the server's database), the next try
@@ -286,7 +290,9 @@ test("a failing feed is shown first with its error, alerted once after CALENDAR_
   await feedItem(page, "Booking failing").getByRole("button", { name: "Sync now" }).click();
   await expect.poll(() => mailsAbout(subject).length, { timeout: 30_000 }).toBe(1);
   await expect.poll(() => telegramsAbout(subject).length, { timeout: 30_000 }).toBe(1);
-  expect(mailsAbout(subject)[0]?.text).toContain("Last error: The feed could not be fetched");
+  expect(mailsAbout(subject)[0]?.text).toContain(
+    "Last error: The feed could not be fetched: the address answered HTTP 503",
+  );
   const fetched = requests.filter((r) => r === "/failing.ics").length;
   await feedItem(page, "Booking failing").getByRole("button", { name: "Sync now" }).click();
   await expect.poll(() => requests.filter((r) => r === "/failing.ics").length).toBe(fetched + 1);

@@ -186,13 +186,13 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
     const good = await feedRow(feed.id);
 
     for (const [answer, message, cause] of [
-      [{ status: 500, body: "oops" }, GENERIC, "HTTP 500"],
+      [{ status: 500, body: "oops" }, `${GENERIC}: the address answered HTTP 500`, "HTTP 500"],
       [
         { body: "<html>login</html>" },
         "The answer is not an iCalendar file (no BEGIN:VCALENDAR)",
         "",
       ],
-      [{ status: 404 }, GENERIC, "HTTP 404"],
+      [{ status: 404 }, `${GENERIC}: the address answered HTTP 404`, "HTTP 404"],
     ] as const) {
       serve("/b.ics", answer);
       const log = capturedLogger();
@@ -225,8 +225,8 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
       timeoutMs: 300,
       logger: slowLog.logger,
     });
-    expect(result).toMatchObject({ ok: false, error: GENERIC });
-    expect((await feedRow(slow.id))?.lastError).toBe(GENERIC);
+    expect(result).toMatchObject({ ok: false, error: `${GENERIC}: no answer within 0.3 s` });
+    expect((await feedRow(slow.id))?.lastError).toBe(`${GENERIC}: no answer within 0.3 s`);
     expect(slowLog.text()).toContain('"cause":"no answer within 0.3 s"');
 
     const big = await feedFor(unit, "/big.ics");
@@ -237,7 +237,10 @@ describe.each(TEST_ENGINES)("calendar feeds on %s", (engine) => {
       maxBytes: 256 * 1024,
       logger: bigLog.logger,
     });
-    expect(tooBig).toMatchObject({ ok: false, error: GENERIC });
+    expect(tooBig).toMatchObject({
+      ok: false,
+      error: `${GENERIC}: the answer is larger than 256 KB`,
+    });
     expect(bigLog.text()).toContain('"cause":"larger than 256 KB"');
   });
 

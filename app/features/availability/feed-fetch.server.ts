@@ -9,8 +9,10 @@ import {
 } from "../../lib/safe-fetch.server.ts";
 
 /**
- * What the admin is told of any failed fetch: which host refused, timed out or answered what
- * would make the admin page a probe of the network (decision 093). The cause is in the log.
+ * What the admin is told of a failed fetch (decision 093): which addresses are refused, and why a
+ * connection could not be made, would make the admin page a probe of the network, so those
+ * causes go to the log only. What a host that passed the address checks did (its HTTP status,
+ * no answer in time, an answer too large or broken off) is said after this, in plain words.
  */
 export const FEED_FETCH_FAILED = "The feed could not be fetched";
 
@@ -29,10 +31,13 @@ export interface FeedReadOptions {
   connect?: Connect;
 }
 
-/** A fetch that failed; its message is FEED_FETCH_FAILED, its cause went to the log. */
+/**
+ * A fetch that failed; its message is FEED_FETCH_FAILED, followed by what the address did when
+ * that may be told (`: the address answered HTTP 404`). The cause always goes to the log.
+ */
 export class FeedFetchError extends Error {
-  constructor() {
-    super(FEED_FETCH_FAILED);
+  constructor(told?: string) {
+    super(told ? `${FEED_FETCH_FAILED}: ${told}` : FEED_FETCH_FAILED);
     this.name = "FeedFetchError";
   }
 }
@@ -44,12 +49,13 @@ export class FeedFetchError extends Error {
 export async function readFeed(url: string, options: FeedReadOptions): Promise<string> {
   const { timeoutMs, maxBytes } = options;
   const signal = AbortSignal.timeout(timeoutMs);
-  const fail = (cause: string, error?: unknown): never => {
+  /** Logs the cause; `told` is what the admin may read of it (nothing for a refusal). */
+  const fail = (cause: string, error?: unknown, told?: string): never => {
     logger(options)?.warn(
       { feed: withoutQuery(url), cause, err: error instanceof SafeFetchError ? undefined : error },
       "calendar feed could not be fetched",
     );
-    throw new FeedFetchError();
+    throw new FeedFetchError(told);
   };
   const timedOut = `no answer within ${timeoutMs / 1000} s`;
   let response: Response;
@@ -62,17 +68,25 @@ export async function readFeed(url: string, options: FeedReadOptions): Promise<s
       connect: options.connect,
     });
   } catch (error) {
-    return fail(signal.aborted ? timedOut : messageOf(error), error);
+    // A refusal, or a connection that could not be made: said in the log only. A time-out is
+    // told: a refused address never waits for the time limit.
+    if (signal.aborted && !(error instanceof SafeFetchError))
+      return fail(timedOut, error, timedOut);
+    return fail(messageOf(error), error);
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
-    return fail(`HTTP ${response.status}`);
+    return fail(
+      `HTTP ${response.status}`,
+      undefined,
+      `the address answered HTTP ${response.status}`,
+    );
   }
   const tooLarge = `larger than ${Math.round(maxBytes / 1024)} KB`;
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
-    return fail(tooLarge);
+    return fail(tooLarge, undefined, `the answer is ${tooLarge}`);
   }
   const reader = response.body?.getReader();
   if (!reader) return "";
@@ -85,13 +99,15 @@ export async function readFeed(url: string, options: FeedReadOptions): Promise<s
       total += value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => {});
-        return fail(tooLarge);
+        return fail(tooLarge, undefined, `the answer is ${tooLarge}`);
       }
       chunks.push(value);
     }
   } catch (error) {
     if (error instanceof FeedFetchError) throw error;
-    return fail(signal.aborted ? timedOut : `the answer broke off: ${messageOf(error)}`, error);
+    return signal.aborted
+      ? fail(timedOut, error, timedOut)
+      : fail(`the answer broke off: ${messageOf(error)}`, error, "the answer broke off");
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
