@@ -6,6 +6,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../domain/listing.ts";
+import { fieldErrorsOf } from "../../lib/form-schema.ts";
 import { storedFacilities } from "../listings/facilities.ts";
 import { MEDIA_WIDTHS } from "../media/media-url.ts";
 
@@ -216,12 +217,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 /** The first message of each field, as the form shows them. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
+  return fieldErrorsOf(error);
 }
 
 /** Defaults of a new property, as the spec gives them. */

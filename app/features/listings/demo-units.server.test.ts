@@ -88,3 +88,20 @@ describe("the demo units' facts", () => {
     }
   });
 });
+
+describe("the demo units' dates", () => {
+  it("count from the day in Phuket: a second past 17:00 UTC moves them a day on", () => {
+    const before = demoUnits(new Date("2026-11-23T16:59:59Z"));
+    const after = demoUnits(new Date("2026-11-23T17:00:00Z"));
+    const dated = before.filter((u) => u.availableFrom || u.rentedUntil);
+    expect(dated.length).toBeGreaterThan(0);
+    for (const unit of dated) {
+      const next = after.find((u) => u.slug === unit.slug);
+      const day = (u: typeof unit | undefined) => u?.availableFrom ?? u?.rentedUntil ?? "";
+      const oneDayOn = new Date(Date.parse(`${day(unit)}T00:00:00Z`) + 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      expect(day(next), unit.slug).toBe(oneDayOn);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { businessToday, plusDays } from "../../domain/date-time.ts";
 import { slugify } from "../../lib/slug.ts";
 import { type DemoPicture, type PictureName, pictureId } from "../media/demo-pictures.server.ts";
 import type { FacilityKey } from "./facilities.ts";
@@ -523,11 +524,9 @@ const ROWS: Row[] = [
 /** Rounds to the nearest 500 baht, as rental prices are quoted. */
 const roundPrice = (baht: number) => Math.round(baht / 500) * 500;
 
+/** The day `days` after `today`'s day in Phuket. */
 function isoDateInDays(today: Date, days: number): string {
-  const d = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days),
-  );
-  return d.toISOString().slice(0, 10);
+  return plusDays(businessToday(today), days);
 }
 
 /**
