@@ -1,3 +1,6 @@
+/** A pool villa's name, the same in the listing and in the owners' calculator. */
+const POOL_VILLA = "Pool Villa";
+
 /** English texts: the source of truth. Russian (ru.ts) must have every key. */
 export const en = {
   meta: {
@@ -19,7 +22,7 @@ export const en = {
     main: "Main",
     menu: "Menu",
     adminPanel: "Admin Panel",
-    owners: "For owners: 7% ROI and 70:30",
+    owners: "For owners: {{roiRate}}% ROI and {{ownerShare}}:{{companyShare}}",
     ownersShort: "For owners",
     favorites: "Favourites",
     savedSearches: "New units by e-mail",
@@ -92,7 +95,7 @@ export const en = {
   },
   property: {
     type: {
-      "pool-villa": "Pool Villa",
+      "pool-villa": POOL_VILLA,
       condo: "Condo",
     },
     bedrooms_one: "{{count}} bedroom",
@@ -211,7 +214,7 @@ export const en = {
     label: "Our owners' results",
     villas: "pool villas among the 500+ properties we manage",
     occupancy: "average occupancy",
-    returns: "average yearly returns of our 70:30 revenue-share owners",
+    returns: "average yearly returns of our {{ownerShare}}:{{companyShare}} revenue-share owners",
     experience: "years of our team's experience in Phuket",
     note: "We have managed homes in Phuket since {{founded}}. Owners choose a fixed {{rate}}% a year for {{years}} years (ROI program) or {{min}}–{{max}}% expected from a {{owner}}:{{company}} revenue share.",
   },
@@ -326,8 +329,8 @@ export const en = {
     incomePortal:
       "Income: rent received from tenants on the day it was paid (deposits are not income) and short stays' prices on their check-out day, before the channels' commissions.",
     incomeSample: "Illustrative figures: a two-bedroom pool villa, not a real unit.",
-    programGuaranteed: "Guaranteed 7%",
-    programRevenueShare: "Revenue share 70:30",
+    programGuaranteed: "Guaranteed {{roiRate}}%",
+    programRevenueShare: "Revenue share {{ownerShare}}:{{companyShare}}",
     compareTitle: "What the other program would have paid",
     compareIntro:
       "For each unit, over the same 12 months: the owner part under its program and under the other one, for the whole unit (co-owners divide it by their shares).",
@@ -340,9 +343,9 @@ export const en = {
       "The guaranteed figure needs the unit's property value: ask the desk to add it.",
     compareNet: "Net revenue",
     compareBasis:
-      "Guaranteed: 7% a year of {{value}}, 1.75% a quarter, by days, less the expenses you bear ({{expenses}}). Revenue share: 70% of net revenue, the income less channel commissions and those expenses.",
+      "Guaranteed: {{roiRate}}% a year of {{value}}, {{roiQuarterRate}}% a quarter, by days, less the expenses you bear ({{expenses}}). Revenue share: {{ownerShare}}% of net revenue, the income less channel commissions and those expenses.",
     compareBasisNet:
-      "Revenue share: 70% of net revenue, the income less channel commissions and the expenses you bear.",
+      "Revenue share: {{ownerShare}}% of net revenue, the income less channel commissions and the expenses you bear.",
     noUnits: "The dashboard appears once the desk adds your units.",
     unknownUnit: "This unit is not one of yours.",
   },
@@ -473,7 +476,7 @@ export const en = {
     optional: "optional",
     choose: "Choose…",
     types: {
-      "pool-villa": "Pool Villa",
+      "pool-villa": POOL_VILLA,
       condo: "Condominium",
       penthouse: "Penthouse",
       townhouse: "Townhouse",
@@ -912,7 +915,7 @@ export const en = {
     staysTitle: "Stays on the calendar",
     requestTitle: "Block dates for yourself",
     ruleGuaranteed:
-      "On the guaranteed-return program you have 15 free nights a year, between 1 May and 30 September.",
+      "On the guaranteed-return program you have {{roiNights}} free nights a year, between 1 May and 30 September.",
     ruleRevenue:
       "On the revenue-share program you may block any free dates; the unit earns nothing on them.",
     startDate: "First night",
@@ -943,7 +946,7 @@ export const en = {
     guideTitle: "Owner's guide",
     guideText: [
       "My units lists each unit you own with your share, its program, its status today, how full it was this month and this year, and the next stays. Tenants' names and contacts are never shown.",
-      "Open a unit to see its calendar for the next 12 months and to block dates for yourself. On the guaranteed-return program you have 15 free nights a calendar year between 1 May and 30 September; on revenue share, any free dates.",
+      "Open a unit to see its calendar for the next 12 months and to block dates for yourself. On the guaranteed-return program you have {{roiNights}} free nights a calendar year between 1 May and 30 September; on revenue share, any free dates.",
       "Dates over another stay are refused with the clash named. Depending on the desk's setting, a free request is blocked at once or confirmed by the desk; you get a message either way.",
       "Repairs: report what needs fixing, with photos from your phone. The desk quotes it; a quote above your approval limit waits for you to approve or decline it, and you see every step with who and when.",
       "Documents: your management agreement, inspection reports and insurance are under Documents, to download. Only you and the desk can open them.",
@@ -1081,8 +1084,8 @@ export const en = {
     versionLine: "Version {{version}} · {{program}} · {{status}}",
     statuses: { draft: "Draft", approved: "Approved", published: "Published", paid: "Paid" },
     programs: {
-      guaranteed: "Guaranteed return, 7% a year",
-      "revenue-share": "Revenue share, 70 : 30",
+      guaranteed: "Guaranteed return, {{roiRate}}% a year",
+      "revenue-share": "Revenue share, {{ownerShare}} : {{companyShare}}",
     },
     downloadPdf: "Download as PDF",
     downloadCsv: "Download as CSV (spreadsheet)",
@@ -1112,8 +1115,9 @@ export const en = {
       "management-fee": "Company's share (management)",
     },
     stayLine: "{{from}} – {{to}}, {{nights}} nights, {{channel}}",
-    guaranteedLine: "1.75% of {{value}} a quarter, for {{days}} of {{quarterDays}} days",
-    guaranteedFull: "1.75% of {{value}}, a full quarter",
+    guaranteedLine:
+      "{{roiQuarterRate}}% of {{value}} a quarter, for {{days}} of {{quarterDays}} days",
+    guaranteedFull: "{{roiQuarterRate}}% of {{value}}, a full quarter",
     rentLine: "Lease payment",
     repairLine: "Repair ticket #{{id}}",
     receipt: "Receipt",

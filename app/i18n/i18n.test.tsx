@@ -162,3 +162,36 @@ describe("language in the URL", () => {
     expect(localizePath(path, lang)).toBe(expected);
   });
 });
+
+/** Every text of a catalogue with its key: lists count each of their lines. */
+function texts(dictionary: object, prefix = ""): [string, string][] {
+  return Object.entries(dictionary).flatMap(([key, value]): [string, string][] => {
+    if (typeof value === "string") return [[prefix + key, value]];
+    if (Array.isArray(value)) return value.map((line, i) => [`${prefix}${key}.${i}`, String(line)]);
+    return texts(value, `${prefix}${key}.`);
+  });
+}
+
+/** "7%", "70:30", "70 : 30", "70%", "30%", "1.75%", "1,75%", "15 free nights": typed figures. */
+const TYPED_FIGURE = /\b(7|70|30|1[.,]75)\s?%|\b70\s?:\s?30\b|\b15 (free|бесплатных)/;
+
+describe("the owner programs' figures", () => {
+  it("are typed into no catalogue: each names them and the translator fills them in", () => {
+    const typed = [en, ru, mailEn, mailRu]
+      .flatMap((catalogue) => texts(catalogue))
+      .filter(([, text]) => TYPED_FIGURE.test(text))
+      .map(([key]) => key);
+    expect(typed).toEqual([]);
+  });
+
+  it("read as before wherever the pages show them", () => {
+    expect(createI18n("en").t("nav.owners")).toBe("For owners: 7% ROI and 70:30");
+    expect(createI18n("ru").t("nav.owners")).toBe("Владельцам: ROI 7% и 70:30");
+    expect(createI18n("en").t("ownerStatements.guaranteedFull", { value: "฿1" })).toBe(
+      "1.75% of ฿1, a full quarter",
+    );
+    expect(createI18n("ru").t("ownerStatements.guaranteedFull", { value: "1 ฿" })).toBe(
+      "1,75% от 1 ฿, полный квартал",
+    );
+  });
+});
