@@ -1,20 +1,16 @@
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
+import type { PropertyStatus } from "../../domain/listing.ts";
+import { labelOf, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { en } from "../../i18n/en.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
 import { toUnitImage } from "../media/media-url.ts";
 import type { ImageItem } from "./property-schema.ts";
 
-export const STATUS_STYLES: Record<string, string> = {
+const STATUS_STYLES: Record<PropertyStatus, string> = {
   available: "bg-emerald-700 text-white",
   soon: "bg-amber-400 text-amber-950",
   occupied: "bg-rose-600 text-white",
 };
-export const STATUS_LABELS: Record<string, string> = {
-  available: "Available",
-  soon: "Available soon",
-  occupied: "Occupied",
-};
-export const TYPE_LABELS: Record<string, string> = { "pool-villa": "Pool Villa", condo: "Condo" };
 
 /** The public pages' words for each lease (`property.lease`), with the figure's unit. */
 export const LEASE_PRICE_LABELS = {
@@ -75,7 +71,7 @@ export function PropertyCard({
           <StatusBadges property={property} className="shrink-0 flex-col items-end" />
         </div>
         <p className="text-sm text-ink-600">
-          {TYPE_LABELS[property.type] ?? property.type} · {property.bedrooms} bed ·{" "}
+          {labelOf(PROPERTY_TYPE_LABELS, property.type)} · {property.bedrooms} bed ·{" "}
           {property.sizeM2} m²
         </p>
         <p className="font-semibold text-sea-800">
@@ -94,21 +90,24 @@ export function PropertyCard({
         )}
         <div className="mt-auto flex gap-2 pt-2">
           <Link
-            to={{ pathname: `/admin/properties/${property.id}`, search }}
+            to={{ pathname: href("/admin/properties/:id", { id: String(property.id) }), search }}
             className="rounded-lg bg-sea-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sea-700"
             aria-label={`Edit ${property.name}`}
           >
             Edit
           </Link>
           <Link
-            to={{ pathname: `/admin/properties/${property.id}/history`, search }}
+            to={{
+              pathname: href("/admin/properties/:id/history", { id: String(property.id) }),
+              search,
+            }}
             className="rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100"
             aria-label={`History of ${property.name}`}
           >
             History
           </Link>
           <Link
-            to={`/admin/properties/${property.id}/calendar`}
+            to={href("/admin/properties/:id/calendar", { id: String(property.id) })}
             className="rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-900 ring-1 ring-sand-200 hover:bg-sand-100"
             aria-label={`Calendar of ${property.name}`}
           >
@@ -139,9 +138,9 @@ export function StatusBadges({
   return (
     <span className={`flex gap-1 ${className}`}>
       <span
-        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_STYLES[property.status] ?? ""}`}
+        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${Object.hasOwn(STATUS_STYLES, property.status) ? STATUS_STYLES[property.status as PropertyStatus] : ""}`}
       >
-        {STATUS_LABELS[property.status] ?? property.status}
+        {labelOf(PROPERTY_STATUS_LABELS, property.status)}
       </span>
       {property.statusOverride && (
         <span

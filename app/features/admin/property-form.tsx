@@ -7,13 +7,14 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../domain/listing.ts";
+import { PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { en } from "../../i18n/en.ts";
 import { useSite } from "../../lib/use-site.ts";
 import { FACILITY_KEYS, facilityKey } from "../listings/facilities.ts";
 import { buttonStyles } from "./admin-layout.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 import { Modal } from "./modal.tsx";
-import { LEASE_PRICE_LABELS, TYPE_LABELS } from "./property-card.tsx";
+import { LEASE_PRICE_LABELS } from "./property-card.tsx";
 import { backToList } from "./property-list-query.ts";
 import {
   type FieldErrors,
@@ -60,12 +61,6 @@ function typedPosition(latitude: string, longitude: string): GeoPosition | null 
   if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
   return { latitude: lat, longitude: lon };
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  available: "Available",
-  soon: "Available soon",
-  occupied: "Occupied",
-};
 
 const inputClass = (invalid: boolean) =>
   `mt-1 block w-full rounded-lg border px-3 py-2 ${invalid ? "border-rose-500" : "border-sand-200"}`;
@@ -198,7 +193,7 @@ export function PropertyForm({
     name: keyof PropertyFormValues,
     label: string,
     options: readonly string[],
-    labels?: Record<string, string>,
+    labels?: Readonly<Record<string, string>>,
     onChange?: (v: string) => void,
   ) => (
     <Field label={label} name={name} error={errors[name]}>
@@ -247,8 +242,8 @@ export function PropertyForm({
         {text("unitCode", "Unit code")}
         {select("building", "Building", BUILDINGS)}
         {text("name", "Property name")}
-        {select("type", "Type", PROPERTY_TYPES, TYPE_LABELS)}
-        {select("status", "Status", PROPERTY_STATUSES, STATUS_LABELS, setStatus)}
+        {select("type", "Type", PROPERTY_TYPES, PROPERTY_TYPE_LABELS)}
+        {select("status", "Status", PROPERTY_STATUSES, PROPERTY_STATUS_LABELS, setStatus)}
         {select("location", "Location", LISTING_LOCATIONS)}
         {number("bedrooms", "Bedrooms", 1)}
         {number("bathrooms", "Bathrooms", 1)}

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
+import { labelOf, PROPERTY_TYPE_LABELS } from "../../i18n/admin-labels.ts";
 import { en } from "../../i18n/en.ts";
 import { formatBaht } from "../../lib/format.ts";
 import {
@@ -6,7 +7,6 @@ import {
   LEASE_PRICE_LABELS,
   type PropertyCardData,
   StatusBadges,
-  TYPE_LABELS,
 } from "./property-card.tsx";
 
 const action =
@@ -82,10 +82,10 @@ export function PropertyTable({
               <td className="text-ink-600 md:px-3 md:py-2" data-testid="building">
                 <span className="md:hidden">{property.building} · </span>
                 <span className="hidden md:inline">{property.building}</span>
-                <span className="md:hidden">{TYPE_LABELS[property.type] ?? property.type}</span>
+                <span className="md:hidden">{labelOf(PROPERTY_TYPE_LABELS, property.type)}</span>
               </td>
               <td className="hidden text-ink-600 md:table-cell md:px-3 md:py-2">
-                {TYPE_LABELS[property.type] ?? property.type}
+                {labelOf(PROPERTY_TYPE_LABELS, property.type)}
               </td>
               <td className="md:px-3 md:py-2">
                 <StatusBadges property={property} className="flex-wrap" />
@@ -111,21 +111,27 @@ export function PropertyTable({
               <td className="col-span-2 pt-2 md:px-3 md:py-2">
                 <div className="flex flex-wrap justify-end gap-1.5">
                   <Link
-                    to={{ pathname: `/admin/properties/${property.id}`, search }}
+                    to={{
+                      pathname: href("/admin/properties/:id", { id: String(property.id) }),
+                      search,
+                    }}
                     className="rounded-lg bg-sea-900 px-2.5 py-1 text-sm font-semibold text-white hover:bg-sea-700"
                     aria-label={`Edit ${property.name}`}
                   >
                     Edit
                   </Link>
                   <Link
-                    to={`/admin/properties/${property.id}/calendar`}
+                    to={href("/admin/properties/:id/calendar", { id: String(property.id) })}
                     className={action}
                     aria-label={`Calendar of ${property.name}`}
                   >
                     Calendar
                   </Link>
                   <Link
-                    to={{ pathname: `/admin/properties/${property.id}/history`, search }}
+                    to={{
+                      pathname: href("/admin/properties/:id/history", { id: String(property.id) }),
+                      search,
+                    }}
                     className={action}
                     aria-label={`History of ${property.name}`}
                   >
