@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { localizePath } from "../../i18n/languages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { unitPath } from "../../lib/site-paths.ts";
 import { useCurrencyLink } from "../../lib/use-price-currency.ts";
 import { usePriceFormat } from "../../ui/price.tsx";
 import { facilityName } from "./facilities.ts";
@@ -154,7 +154,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
                   </div>
                 )}
                 <Link
-                  to={link(localizePath(`/units/${u.slug}`, lang))}
+                  to={link(unitPath(u.slug, lang))}
                   className="mt-2 block font-display text-base leading-snug font-semibold text-sea-900 underline-offset-2 hover:underline sm:text-lg"
                 >
                   {u.name}
@@ -163,7 +163,7 @@ export function CompareTable({ units }: { units: ComparedUnit[] }) {
                   {u.building} · {u.unitCode}
                 </span>
                 <Link
-                  to={link(`${localizePath(`/units/${u.slug}`, lang)}#enquiry`)}
+                  to={link(`${unitPath(u.slug, lang)}#enquiry`)}
                   aria-label={t("find.enquireAbout", { name: u.name })}
                   className="mt-2 inline-flex rounded-lg bg-coral-500 px-3 py-1.5 text-xs font-semibold text-white hover:bg-coral-600 sm:text-sm"
                 >

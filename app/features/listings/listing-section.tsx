@@ -4,6 +4,7 @@ import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht } from "../../lib/format.ts";
+import { unitPath } from "../../lib/site-paths.ts";
 import { useSite } from "../../lib/use-site.ts";
 import { PriceNote } from "../../ui/price.tsx";
 import { PAGE_SIZE } from "./catalog.ts";
@@ -267,10 +268,7 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
           <ul data-testid="map-list" className="mt-2 divide-y divide-sand-100">
             {placed.map((unit) => (
               <li key={unit.slug} className="flex flex-wrap justify-between gap-x-3 py-2">
-                <a
-                  href={localizePath(`/units/${unit.slug}`, lang)}
-                  className="font-medium text-sea-800 underline"
-                >
+                <a href={unitPath(unit.slug, lang)} className="font-medium text-sea-800 underline">
                   {unit.name}
                 </a>
                 <span className="text-sm text-ink-600">
@@ -290,7 +288,7 @@ function MapPanel({ units, hasMore }: { units: UnitSummary[]; hasMore: boolean }
         <Suspense fallback={placeholder(true)}>
           <UnitsMap
             units={units}
-            unitHref={(slug) => localizePath(`/units/${slug}`, lang)}
+            unitHref={(slug) => unitPath(slug, lang)}
             styleUrl={site?.mapStyleUrl}
             office={site?.contacts.officePosition}
             t={t}

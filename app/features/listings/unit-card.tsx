@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { localizePath } from "../../i18n/languages.ts";
 import { placeName } from "../../i18n/place-names.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { formatBaht, formatDate } from "../../lib/format.ts";
+import { unitPath } from "../../lib/site-paths.ts";
 import { useCurrencyLink } from "../../lib/use-price-currency.ts";
 import { usePriceFormat } from "../../ui/price.tsx";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
@@ -21,7 +21,7 @@ export function UnitCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, lang } = useT();
-  const href = useCurrencyLink()(localizePath(`/units/${unit.slug}`, lang));
+  const href = useCurrencyLink()(unitPath(unit.slug, lang));
   const price = usePriceFormat();
   const leases = [
     { key: "yearly", price: unit.pricing.yearly },
