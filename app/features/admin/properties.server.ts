@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase, AppTransaction } from "../../db/client.server.ts";
+import { lockContentVersion, recordUnitChange } from "../../db/content-version.server.ts";
 import { properties, propertyImages } from "../../db/schema.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { slugify } from "../../lib/slug.ts";
@@ -276,6 +277,7 @@ export async function updateProperty(
   adminUserId: number,
 ): Promise<PropertySnapshot> {
   const { after, removedKeys } = await db.transaction(async (tx) => {
+    const from = await lockContentVersion(tx);
     const before = await getProperty(tx, id);
     if (!before) throw new PropertyError("This property no longer exists.", "not-found");
     await assertUnitCodeFree(tx, input, id);
@@ -292,6 +294,8 @@ export async function updateProperty(
     await writeImages(tx, id, input.images);
     const after = await getProperty(tx, id);
     await recordPropertyChange(tx, adminUserId, "update", id, before, after);
+    // Only this unit's pages and the listings show what changed (the page cache, decision 099).
+    await recordUnitChange(tx, from, [before.slug]);
     const kept = new Set(input.images.flatMap((i) => (i.kind === "media" ? [i.mediaKey] : [])));
     const removedKeys = before.images.flatMap((i) =>
       i.kind === "media" && !kept.has(i.mediaKey) ? [i.mediaKey] : [],
