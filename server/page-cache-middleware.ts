@@ -300,7 +300,7 @@ export function pageCacheMiddleware(
     rendering.set(key, entry);
     res.once("close", () => {
       const keeping = res.locals.pageCacheKeeping as Promise<void> | undefined;
-      if (!keeping && res.writableFinished) {
+      if (res.locals.pageCacheUnkeepable === true) {
         if (notKept.size >= 1_000) notKept.clear();
         notKept.set(key, version);
       }
@@ -342,13 +342,13 @@ export function pageCacheMiddleware(
       collect(chunk, rest[0]);
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       const hints = res.locals.hints as ResponseHints | undefined;
-      if (
+      const keepable =
         res.statusCode === 200 &&
         hints?.cacheable !== false &&
         !res.getHeader("set-cookie") &&
-        !/no-store|private/.test(cacheControl) &&
-        !pending.has(key)
-      ) {
+        !/no-store|private/.test(cacheControl);
+      if (!keepable) res.locals.pageCacheUnkeepable = true;
+      if (keepable && !pending.has(key)) {
         const headers = Object.entries(res.getHeaders())
           .filter(([name, value]) => !NOT_REPLAYED.has(name) && value !== undefined)
           .map(
