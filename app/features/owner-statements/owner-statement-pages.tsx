@@ -43,12 +43,11 @@ function YearSummary({ statements }: { statements: OwnerStatementSummary[] }) {
       <h2 id="year-summary" className="font-display text-2xl text-sea-900">
         {t("ownerStatements.yearSummary")}
       </h2>
-      <table className="mt-3 w-full text-left text-ink-900">
+      {/* Cells are padded and amounts kept on one line, so figures never run together on a phone. */}
+      <table className="mt-3 w-full text-left text-sm text-ink-900 sm:text-base">
         <thead>
-          <tr className="text-sm text-ink-700">
-            <th scope="col" className="py-1">
-              {t("ownerStatements.year")}
-            </th>
+          <tr className="align-bottom text-sm text-ink-700 [&>th]:py-1 [&>th+th]:ps-3">
+            <th scope="col">{t("ownerStatements.year")}</th>
             <th scope="col" className="text-end">
               {t("ownerStatements.yearPart")}
             </th>
@@ -62,13 +61,16 @@ function YearSummary({ statements }: { statements: OwnerStatementSummary[] }) {
         </thead>
         <tbody>
           {years.map(([year, y]) => (
-            <tr key={year} className="border-t border-sand-200">
+            <tr
+              key={year}
+              className="border-t border-sand-200 [&>td]:whitespace-nowrap [&>td]:ps-3 [&>td]:text-end [&>td]:tabular-nums"
+            >
               <th scope="row" className="py-1 font-medium">
                 {year}
               </th>
-              <td className="text-end tabular-nums">{signedBaht(y.part, lang)}</td>
-              <td className="text-end tabular-nums">{signedBaht(y.withholding, lang)}</td>
-              <td className="text-end tabular-nums">{signedBaht(y.payout, lang)}</td>
+              <td>{signedBaht(y.part, lang)}</td>
+              <td>{signedBaht(y.withholding, lang)}</td>
+              <td>{signedBaht(y.payout, lang)}</td>
             </tr>
           ))}
         </tbody>
@@ -297,14 +299,18 @@ export function OwnerStatementPage({ statement: s }: { statement: OwnerStatement
         </h2>
         <ul className="mt-3 divide-y divide-sand-200" data-testid="statement-lines">
           {s.lines.map((line) => (
-            <li key={line.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2">
-              <span className="w-28 shrink-0 text-sm text-ink-700">
+            <li
+              key={line.id}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 py-2 sm:grid-cols-[7rem_minmax(0,1fr)_auto]"
+            >
+              {/* On a phone the date is its own small line above what the line is and its amount. */}
+              <span className="col-span-2 text-sm text-ink-700 sm:col-span-1">
                 {formatDate(line.on, lang)}
               </span>
               <span className="min-w-0 flex-1 text-ink-900">
                 {lineText(t, lang, line)} <Source statementId={s.id} line={line} />
               </span>
-              <span className="tabular-nums text-ink-900">
+              <span className="whitespace-nowrap text-end tabular-nums text-ink-900">
                 {signedBaht(line.amount, lang, isDeduction(line.kind))}
               </span>
             </li>

@@ -1,6 +1,6 @@
 /** The desk's statement screens: a month's statements, one statement, and the ledger entries. */
 import { Form, Link } from "react-router";
-import { formatAdminDateTime } from "../../domain/date-time.ts";
+import { formatAdminDateTime, plusDays } from "../../domain/date-time.ts";
 import type { LineSourceKind, StatementStatus } from "../../domain/owner-money.ts";
 import { PAYOUT_METHODS } from "../../domain/owner-money.ts";
 import type { FullStatement, StatementSummary } from "./statements.server.ts";
@@ -152,12 +152,10 @@ export function StatementsAdmin({
           <p className="mt-4 text-ink-700">No statements close in this month yet.</p>
         ) : (
           <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full min-w-[36rem] text-left text-sm">
               <thead>
-                <tr>
-                  <th scope="col" className="py-2">
-                    Statement
-                  </th>
+                <tr className="[&>th]:px-2 [&>th]:py-2 [&>th:first-child]:ps-0">
+                  <th scope="col">Statement</th>
                   <th scope="col">Program</th>
                   <th scope="col">Period</th>
                   <th scope="col">Status</th>
@@ -171,19 +169,23 @@ export function StatementsAdmin({
               </thead>
               <tbody>
                 {statements.map((s) => (
-                  <tr key={s.id} className="border-t border-sand-200" data-status={s.status}>
-                    <td className="py-2">
+                  <tr
+                    key={s.id}
+                    className="border-t border-sand-200 align-top [&>td]:px-2 [&>td]:py-2 [&>td:first-child]:ps-0"
+                    data-status={s.status}
+                  >
+                    <td>
                       <Link to={`/admin/statements/${s.id}`} className={linkStyle}>
                         #{s.id} {s.unitName} v{s.version}
                       </Link>
                     </td>
-                    <td>{s.program}</td>
-                    <td>
-                      {s.periodStart} – {s.periodEnd}
+                    <td>{s.program === "guaranteed" ? "Guaranteed" : "Revenue share"}</td>
+                    <td className="whitespace-nowrap">
+                      {s.periodStart} – {plusDays(s.periodEnd, -1)}
                     </td>
                     <td>{STATUS_LABELS[s.status]}</td>
-                    <td className="text-end tabular-nums">{baht(s.net)}</td>
-                    <td className="text-end tabular-nums">{baht(s.payout)}</td>
+                    <td className="whitespace-nowrap text-end tabular-nums">{baht(s.net)}</td>
+                    <td className="whitespace-nowrap text-end tabular-nums">{baht(s.payout)}</td>
                   </tr>
                 ))}
               </tbody>
