@@ -9,11 +9,14 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@rea
  * Small app modules that several routes use (texts, formatting, icons, pictures, favourites): one
  * file instead of a dozen under 1 KB, each compressed alone. Not the owner programs' figures, the
  * section heading and the map (with MapLibre and Phuket's outline), which only parts loaded later
- * use.
+ * use; and not the English and Russian catalogues, the desk's labels, the schema-derived form limits
+ * and the e-mail parser, which only admin and owner pages bundle (the pages get their texts from the
+ * loader; in the shared file they pulled zod and nodemailer's parser into every public page).
  */
 const SHARED =
   /[\\/]app[\\/](i18n|lib|ui|domain|features[\\/](media|favorites))[\\/]|[\\/](status-badge|facilities)\.tsx?$/;
-const NOT_SHARED = /[\\/](owner-programs|section-heading)\.tsx?$|[\\/]app[\\/]ui[\\/]map[\\/]/;
+const NOT_SHARED =
+  /[\\/](owner-programs|section-heading|en|ru|admin-labels|form-schema|email-address)\.tsx?$|[\\/]app[\\/]ui[\\/]map[\\/]/;
 
 export default defineConfig({
   environments: {
