@@ -1,7 +1,13 @@
 /** How an owner's statement names its lines and periods, in the owner's language. */
 
 import { plusDays } from "../../domain/date-time.ts";
-import type { StatementLineKind } from "../../domain/owner-money.ts";
+import {
+  EXPENSE_CATEGORIES,
+  type ExpenseCategory,
+  STAY_CHANNELS,
+  type StatementLineKind,
+  type StayChannel,
+} from "../../domain/owner-money.ts";
 import type { Language } from "../../i18n/languages.ts";
 import type { TranslateFunction } from "../../i18n/translate.ts";
 import { formatBaht, formatDate } from "../../lib/format.ts";
@@ -22,8 +28,14 @@ export function periodText(start: string, end: string, lang: Language): string {
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 const num = (v: unknown) => (typeof v === "number" ? v : 0);
+const isChannel = (v: unknown): v is StayChannel => STAY_CHANNELS.includes(v as StayChannel);
+const isCategory = (v: unknown): v is ExpenseCategory =>
+  EXPENSE_CATEGORIES.includes(v as ExpenseCategory);
 
-/** The line's kind and what it is, e.g. "Stay — 12 Oct – 20 Oct, 8 nights, airbnb". */
+/**
+ * The line's kind and what it is, in the owner's language, e.g. "Stay — 12 Oct – 20 Oct,
+ * 8 nights, Airbnb" or "Expense — Cleaning: Kamala Clean Co." (the vendor as entered).
+ */
 export function lineText(t: TranslateFunction, lang: Language, line: LabelledLine): string {
   const d = (line.details ?? {}) as Record<string, unknown>;
   const kind = t(`ownerStatements.kinds.${line.kind}`);
@@ -34,10 +46,14 @@ export function lineText(t: TranslateFunction, lang: Language, line: LabelledLin
         from: formatDate(text(d.checkIn), lang),
         to: formatDate(text(d.checkOut), lang),
         nights: num(d.nights),
-        channel: text(d.channel),
+        channel: isChannel(d.channel)
+          ? t(`ownerStatements.channels.${d.channel}`)
+          : text(d.channel),
       })}`;
     case "expense":
-      return `${kind} — ${text(d.category)}: ${text(d.vendor)}`;
+      return `${kind} — ${
+        isCategory(d.category) ? t(`ownerStatements.categories.${d.category}`) : text(d.category)
+      }: ${text(d.vendor)}`;
     case "repair":
       return `${kind} — ${t("ownerStatements.repairLine", { id: line.sourceId ?? "" })}`;
     case "rent":
