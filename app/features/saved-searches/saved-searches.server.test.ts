@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtp, type TestSmtp } from "../../../tests/support/mail-servers.ts";
@@ -158,6 +158,8 @@ describe.each(TEST_ENGINES)("saved searches on %s", (engine) => {
         .select()
         .from(outbox)
         .where(and(eq(outbox.savedSearchId, searchId), eq(outbox.purpose, purpose)))
+        // In the order they were written: PostgreSQL returns updated rows in any order.
+        .orderBy(asc(outbox.id))
     ).map((row) => row.payload as EmailMessage);
   /** The token of the latest link to `step` in a mail to `email`'s search. */
   const linkToken = async (email: string, step: "confirm" | "unsubscribe") => {
