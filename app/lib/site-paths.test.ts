@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unitCalendarPath, unitPath, unitViewingPath } from "./site-paths.ts";
 
@@ -14,5 +16,32 @@ describe("a unit's paths", () => {
   it("never let a slug leave its path segment", () => {
     expect(unitPath("a/../../admin", "en")).toBe("/units/a%2F..%2F..%2Fadmin");
     expect(unitPath("x?y#z", "ru")).toBe("/ru/units/x%3Fy%23z");
+  });
+});
+
+/** Every source file of the app, tests and fixtures aside. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test(-fixture)?\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+describe("links in the code", () => {
+  const APP = path.resolve(import.meta.dirname, "..");
+  const files = sourceFiles(APP).map((file) => ({
+    file: path.relative(APP, file),
+    text: readFileSync(file, "utf8"),
+  }));
+
+  it("build a unit's public page address in one place", () => {
+    // "/units/${slug}": the public page of a unit (the owner portal's units go by id).
+    const found = files
+      .filter(
+        ({ file, text }) => file !== "lib/site-paths.ts" && /\/units\/\$\{[^}]*slug/i.test(text),
+      )
+      .map(({ file }) => file);
+    expect(found).toEqual([]);
   });
 });
