@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { LEAD_KINDS } from "../../domain/leads.ts";
 import { leadsCsv, listLeads, parseLeadFilter, setLeadHandled } from "./lead-desk.server.ts";
 
 describe.each(TEST_ENGINES)("leads on %s", (engine) => {
