@@ -99,6 +99,27 @@ test("axe finds nothing with the phone menu or the photo viewer open, in both la
   expect(found).toEqual([]);
 });
 
+test("the revenue-share comparison is reached by Tab on a phone, in both languages", async ({
+  browser,
+  baseURL,
+}) => {
+  // Safari and Firefox do not make a box that scrolls focusable themselves: the box must be.
+  const { context, page } = await open(browser, "phone");
+  for (const lang of ["", "/ru"]) {
+    await visit(page, `${baseURL}${lang}/owners/revenue-share`);
+    const box = page.locator('section[aria-labelledby="rs-compare-title"]');
+    await expect(box).toBeVisible();
+    let reached = false;
+    for (let press = 0; press < 100 && !reached; press++) {
+      await page.keyboard.press("Tab");
+      reached = await box.evaluate((element) => element === document.activeElement);
+    }
+    expect(reached, `${lang}/owners/revenue-share`).toBe(true);
+    await expect(box).toBeInViewport();
+  }
+  await context.close();
+});
+
 test("the server's HTML of every public page is valid", async ({ request }) => {
   const found: string[] = [];
   for (const url of [...(await publicUrls("en")), ...(await publicUrls("ru"))]) {
