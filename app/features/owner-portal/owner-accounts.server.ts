@@ -188,10 +188,13 @@ export async function saveUnitOwnership(
       await tx
         .insert(unitOwners)
         .values(input.owners.map((o) => ({ propertyId: input.propertyId, ...o })));
+    // Both programs keep the value and the start date the desk gives: the guaranteed return is
+    // paid on them; for revenue share they are optional, the value naming what the guaranteed
+    // program would have paid and the start date the first month the daily round drafts.
     const program = {
       kind: input.program,
-      propertyValueBaht: input.program === "guaranteed" ? (input.propertyValueBaht ?? null) : null,
-      startDate: input.program === "guaranteed" ? (input.startDate ?? null) : null,
+      propertyValueBaht: input.propertyValueBaht ?? null,
+      startDate: input.startDate ?? null,
     };
     await tx
       .insert(unitPrograms)

@@ -352,7 +352,7 @@ export function OwnersAdmin({
               </select>
             </label>
             <label className={label}>
-              Property value (฿, guaranteed return)
+              Property value (฿; optional for revenue share)
               <input
                 name="propertyValueBaht"
                 inputMode="numeric"
@@ -361,7 +361,7 @@ export function OwnersAdmin({
               />
             </label>
             <label className={label}>
-              Start date (guaranteed return)
+              Start date (optional for revenue share)
               <input name="startDate" type="date" className={input} />
             </label>
           </div>

@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, outbox, ownerStayRequests, owners, stays } from "../../db/schema.ts";
+import {
+  adminUsers,
+  outbox,
+  ownerStayRequests,
+  owners,
+  stays,
+  unitPrograms,
+} from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { createSession, readSession } from "../auth/sessions.server.ts";
 import { checkCredentials } from "../auth/sign-in.server.ts";
@@ -117,6 +124,33 @@ describe.each(TEST_ENGINES)("the owner portal on %s", (engine) => {
     expect(result.error?.issues[0]?.message).toBe(
       "The shares add up to 90%; they must add up to 100%",
     );
+  });
+
+  it("keeps a revenue-share unit's property value and start date when the desk gives them", async () => {
+    const unit = await insertTestUnit(database.db, "condo-valued");
+    const save = (value?: string) =>
+      saveUnitOwnership(
+        database.db,
+        unitOwnershipSchema.parse({
+          propertyId: unit,
+          owners: [{ ownerId: boris, sharePercent: 100 }],
+          program: "revenue-share",
+          propertyValueBaht: value,
+          startDate: value ? "2026-03-01" : undefined,
+        }),
+        null,
+      );
+    const stored = async () =>
+      (
+        await database.db
+          .select({ value: unitPrograms.propertyValueBaht, start: unitPrograms.startDate })
+          .from(unitPrograms)
+          .where(eq(unitPrograms.propertyId, unit))
+      )[0];
+    await save("5000000");
+    expect(await stored()).toEqual({ value: 5_000_000, start: "2026-03-01" });
+    await save();
+    expect(await stored()).toEqual({ value: null, start: null });
   });
 
   it("shows an owner only their own units, with share and program", async () => {
