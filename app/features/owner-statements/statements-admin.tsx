@@ -3,12 +3,24 @@ import { Form, Link } from "react-router";
 import { formatAdminDateTime, plusDays } from "../../domain/date-time.ts";
 import type { LineSourceKind, StatementStatus } from "../../domain/owner-money.ts";
 import { PAYOUT_METHODS } from "../../domain/owner-money.ts";
+import { formConstraints } from "../../lib/form-schema.ts";
+import {
+  correctionFormSchema,
+  expenseFormSchema,
+  payoutFormSchema,
+  stayFormSchema,
+} from "./ledger-schema.ts";
 import type { FullStatement, StatementSummary } from "./statements.server.ts";
 import type { AdminResult, WaitingStatement } from "./statements-admin-actions.server.ts";
 
 const input =
   "mt-1 block w-full rounded-lg border border-sand-200 bg-white px-3 py-2 text-ink-900 focus-visible:outline-2 focus-visible:outline-sea-600";
 const label = "block text-sm font-medium text-ink-900";
+// Each form's limits as its schema sets them.
+const PAYOUT_LIMITS = formConstraints(payoutFormSchema);
+const CORRECTION_LIMITS = formConstraints(correctionFormSchema);
+const STAY_LIMITS = formConstraints(stayFormSchema);
+const EXPENSE_LIMITS = formConstraints(expenseFormSchema);
 const primary =
   "inline-flex items-center justify-center rounded-lg bg-sea-900 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-700 focus-visible:outline-3";
 const secondary =
@@ -417,7 +429,7 @@ export function StatementAdmin({
                   </label>
                   <label className={label}>
                     Reference
-                    <input name="reference" required maxLength={80} className={input} />
+                    <input name="reference" {...PAYOUT_LIMITS.reference} className={input} />
                   </label>
                   <div className="flex items-end">
                     <button type="submit" className={primary}>
@@ -484,14 +496,7 @@ export function StatementAdmin({
             <input type="hidden" name="intent" value="correct" />
             <label className={label}>
               Reason for a correction (the owners see it)
-              <textarea
-                name="reason"
-                required
-                minLength={5}
-                maxLength={500}
-                rows={2}
-                className={input}
-              />
+              <textarea name="reason" {...CORRECTION_LIMITS.reason} rows={2} className={input} />
             </label>
             <button type="submit" className={secondary}>
               Make a corrected version from the ledger
@@ -608,7 +613,7 @@ export function LedgerAdmin({
           </label>
           <label className={label}>
             Booking reference
-            <input name="reference" maxLength={80} className={input} />
+            <input name="reference" {...STAY_LIMITS.reference} className={input} />
           </label>
           <div className="flex items-end">
             <button type="submit" className={primary}>
@@ -644,7 +649,7 @@ export function LedgerAdmin({
           </label>
           <label className={label}>
             Vendor
-            <input name="vendor" required maxLength={120} className={input} />
+            <input name="vendor" {...EXPENSE_LIMITS.vendor} className={input} />
           </label>
           <label className={label}>
             Amount (baht)
@@ -671,7 +676,7 @@ export function LedgerAdmin({
           </label>
           <label className={`${label} sm:col-span-2`}>
             Note
-            <input name="note" maxLength={500} className={input} />
+            <input name="note" {...EXPENSE_LIMITS.note} className={input} />
           </label>
           <div className="flex items-end">
             <button type="submit" className={primary}>
