@@ -3,7 +3,10 @@ import { EXPENSE_CATEGORIES, STAY_CHANNELS } from "../../domain/owner-money.ts";
 import { createI18n } from "../../i18n/messages.server.ts";
 import { type LabelledLine, lineText } from "./statement-labels.ts";
 
-const line = (kind: LabelledLine["kind"], details: Record<string, unknown>): LabelledLine => ({
+const line = (
+  kind: LabelledLine["kind"],
+  details: Record<string, unknown>,
+): LabelledLine & { details: Record<string, unknown> } => ({
   kind,
   on: "2026-10-17",
   amount: 1,
