@@ -9,8 +9,13 @@ import { expect, test, waitForHydration } from "./support/test.ts";
 // A server of its own: the rates entered here never show on the shared server's pages.
 test.describe.configure({ mode: "serial" });
 
-/** Whole baht in a text such as "In Thai baht: ฿180,000/month" or "180 000 ฿". */
-const bahtIn = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+/**
+ * Whole baht in a text such as "In Thai baht: ฿180,000/month on a 1-year lease" or
+ * "180 000 ฿/мес. при аренде на 1 год": the first amount, its group separators dropped (the
+ * lease's "1" is no part of it).
+ */
+const bahtIn = (text: string | null) =>
+  Number(((text ?? "").match(/\d[\d,\u00a0\u202f ]*\d|\d/)?.[0] ?? "").replace(/[^\d]/g, ""));
 
 async function firstCardBaht(page: Page): Promise<number> {
   return bahtIn(await page.getByTestId("card-price-baht").first().textContent());
