@@ -35,6 +35,15 @@ describe("links in the code", () => {
     text: readFileSync(file, "utf8"),
   }));
 
+  it("name an admin page through href(), never as a typed path", () => {
+    // A quoted path that starts with /admin and is not a prefix test (startsWith) or href's pattern.
+    const typed = /(?<!href\(|startsWith\()(["'`])\/admin(?=[/?#"'`])/;
+    const found = files
+      .filter(({ text }) => text.split("\n").some((line) => typed.test(line)))
+      .map(({ file }) => file);
+    expect(found).toEqual([]);
+  });
+
   it("build a unit's public page address in one place", () => {
     // "/units/${slug}": the public page of a unit (the owner portal's units go by id).
     const found = files

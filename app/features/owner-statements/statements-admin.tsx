@@ -1,5 +1,5 @@
 /** The desk's statement screens: a month's statements, one statement, and the ledger entries. */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { formatAdminDateTime, plusDays } from "../../domain/date-time.ts";
 import type { LineSourceKind, StatementStatus } from "../../domain/owner-money.ts";
 import { PAYOUT_METHODS } from "../../domain/owner-money.ts";
@@ -55,13 +55,13 @@ export function Message({ result }: { result?: AdminResult | undefined }) {
 function SectionLinks() {
   return (
     <p className="flex flex-wrap gap-x-6 gap-y-2">
-      <Link to="/admin/statements" className={linkStyle}>
+      <Link to={href("/admin/statements")} className={linkStyle}>
         Statements
       </Link>
-      <Link to="/admin/statements/ledger" className={linkStyle}>
+      <Link to={href("/admin/statements/ledger")} className={linkStyle}>
         Ledger: stays, expenses, withholding
       </Link>
-      <Link to="/admin/owners" className={linkStyle}>
+      <Link to={href("/admin/owners")} className={linkStyle}>
         Owners
       </Link>
     </p>
@@ -102,7 +102,10 @@ export function StatementsWaiting({ waiting }: { waiting: WaitingStatement[] }) 
           <ul className="mt-3 divide-y divide-sand-200">
             {waiting.map((w) => (
               <li key={w.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
-                <Link to={`/admin/statements/${w.id}`} className={linkStyle}>
+                <Link
+                  to={href("/admin/statements/:id", { id: String(w.id) })}
+                  className={linkStyle}
+                >
                   #{w.id} {w.unitName} v{w.version}
                 </Link>
                 <span className="text-ink-900">
@@ -156,7 +159,11 @@ export function StatementsAdmin({
           <button type="submit" className={secondary}>
             Show
           </button>
-          <a href={`/admin/statements/export.csv?month=${month}`} className={secondary} download>
+          <a
+            href={`${href("/admin/statements/export.csv")}?month=${month}`}
+            className={secondary}
+            download
+          >
             Export the month as CSV
           </a>
         </Form>
@@ -187,7 +194,10 @@ export function StatementsAdmin({
                     data-status={s.status}
                   >
                     <td>
-                      <Link to={`/admin/statements/${s.id}`} className={linkStyle}>
+                      <Link
+                        to={href("/admin/statements/:id", { id: String(s.id) })}
+                        className={linkStyle}
+                      >
                         #{s.id} {s.unitName} v{s.version}
                       </Link>
                     </td>
@@ -248,20 +258,26 @@ function sourceLink(kind: LineSourceKind | null, id: number | null, details: unk
   switch (kind) {
     case "lease-payment":
       return {
-        href: `/admin/leases/${String(d.leaseId ?? "")}`,
+        href: href("/admin/leases/:id", { id: String(d.leaseId ?? "") }),
         text: `Lease #${String(d.leaseId ?? "")}, payment #${id}`,
       };
     case "stay":
       return {
-        href: `/admin/statements/ledger?month=${String(d.checkOut ?? "").slice(0, 7)}#stay-${id}`,
+        href: `${href("/admin/statements/ledger")}?month=${String(d.checkOut ?? "").slice(0, 7)}#stay-${id}`,
         text: `Stay #${id}`,
       };
     case "expense":
       return d.receipt === true
-        ? { href: `/admin/statements/receipts/${id}`, text: `Receipt of expense #${id}` }
+        ? {
+            href: href("/admin/statements/receipts/:id", { id: String(id) }),
+            text: `Receipt of expense #${id}`,
+          }
         : { href: null, text: `Expense #${id}, no receipt` };
     case "repair-ticket":
-      return { href: `/admin/owners/repairs/${id}`, text: `Repair ticket #${id}` };
+      return {
+        href: href("/admin/owners/repairs/:id", { id: String(id) }),
+        text: `Repair ticket #${id}`,
+      };
   }
 }
 
@@ -306,7 +322,11 @@ export function StatementAdmin({
                 v{v.version} ({STATUS_LABELS[v.status]})
               </span>
             ) : (
-              <Link key={v.id} to={`/admin/statements/${v.id}`} className={linkStyle}>
+              <Link
+                key={v.id}
+                to={href("/admin/statements/:id", { id: String(v.id) })}
+                className={linkStyle}
+              >
                 v{v.version} ({STATUS_LABELS[v.status]})
               </Link>
             ),
@@ -724,7 +744,10 @@ export function LedgerAdmin({
                 {e.hasReceipt && (
                   <>
                     {" "}
-                    <a href={`/admin/statements/receipts/${e.id}`} className={linkStyle}>
+                    <a
+                      href={href("/admin/statements/receipts/:id", { id: String(e.id) })}
+                      className={linkStyle}
+                    >
                       receipt
                     </a>
                   </>
