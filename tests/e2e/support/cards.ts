@@ -30,7 +30,13 @@ export async function readCards(page: Page): Promise<CardFacts[]> {
         name: text("h3"),
         meta: text("p", 1),
         status: text("span.rounded-full"),
-        yearly: Number(text("[data-testid=card-price]").replace(/[^0-9]/g, "")),
+        // The first amount: the headline goes on to name its lease ("1-year lease").
+        yearly: Number(
+          (text("[data-testid=card-price]").match(/\d[\d,\u00a0\u202f ]*\d|\d/)?.[0] ?? "").replace(
+            /[^0-9]/g,
+            "",
+          ),
+        ),
         bedrooms: Number.parseInt(bedrooms, 10),
       };
     }),
