@@ -4,6 +4,7 @@ import {
   businessToday,
   dayCount,
   isIsoDay,
+  nextBusinessHour,
   nextBusinessMidnight,
   plusDays,
   plusMonths,
@@ -88,6 +89,23 @@ describe("ISO days", () => {
     ]) {
       expect(isIsoDay(day), String(day)).toBe(false);
     }
+  });
+
+  it("finds the next time the clock in Phuket shows an hour, in every server zone", () => {
+    const phuket = (wallClock: string) => new Date(`${wallClock}+07:00`).toISOString();
+    inEveryZone(SERVER_ZONES, (zone) => {
+      const next = (hour: number, wallClock: string) =>
+        nextBusinessHour(hour, new Date(phuket(wallClock))).toISOString();
+      expect(next(6, "2026-11-26T05:59:00"), zone).toBe(phuket("2026-11-26T06:00:00"));
+      // At the hour itself, or past it, the next one is tomorrow's.
+      expect(next(6, "2026-11-26T06:00:00"), zone).toBe(phuket("2026-11-27T06:00:00"));
+      expect(next(6, "2026-11-26T16:47:00"), zone).toBe(phuket("2026-11-27T06:00:00"));
+      // 23:30 UTC is already 06:30 of the next day in Phuket.
+      expect(nextBusinessHour(0, new Date("2026-11-23T23:30:00Z")).toISOString(), zone).toBe(
+        "2026-11-24T17:00:00.000Z",
+      );
+      expect(next(9, "2026-12-31T23:59:59"), zone).toBe(phuket("2027-01-01T09:00:00"));
+    });
   });
 
   it("counts and moves whole days the same in every server zone", () => {

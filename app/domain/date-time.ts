@@ -69,3 +69,10 @@ export function businessDayStart(day: string): Date {
 export function nextBusinessMidnight(now: Date = new Date()): Date {
   return businessDayStart(plusDays(businessToday(now), 1));
 }
+
+/** The next instant after `now` when the clock in Phuket shows `hour`:00. */
+export function nextBusinessHour(hour: number, now: Date = new Date()): Date {
+  const at = (day: string) => businessDayStart(day).getTime() + hour * 3600e3;
+  const today = businessToday(now);
+  return new Date(at(today) > now.getTime() ? at(today) : at(plusDays(today, 1)));
+}

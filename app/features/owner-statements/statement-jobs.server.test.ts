@@ -17,7 +17,6 @@ import { stayFormSchema } from "./ledger-schema.ts";
 import {
   draftEndedPeriods,
   MAX_CATCH_UP_MONTHS,
-  nextStatementRunAt,
   periodsDue,
   startStatementJob,
 } from "./statement-jobs.server.ts";
@@ -72,18 +71,6 @@ describe("which periods are due", () => {
     const long = periodsDue({ ...condo, startDate: "2019-01-10" }, "2026-11-26");
     expect(long).toHaveLength(MAX_CATCH_UP_MONTHS);
     expect(long.at(-1)).toBe("2026-10-01");
-  });
-
-  it("the round runs at 06:00 in Phuket", () => {
-    expect(nextStatementRunAt(6, phuket("2026-11-26T16:47:00")).toISOString()).toBe(
-      phuket("2026-11-27T06:00:00").toISOString(),
-    );
-    expect(nextStatementRunAt(6, phuket("2026-11-26T05:59:00")).toISOString()).toBe(
-      phuket("2026-11-26T06:00:00").toISOString(),
-    );
-    expect(nextStatementRunAt(6, phuket("2026-11-26T06:00:00")).toISOString()).toBe(
-      phuket("2026-11-27T06:00:00").toISOString(),
-    );
   });
 });
 

@@ -13,10 +13,11 @@ import { and, asc, eq, max } from "drizzle-orm";
 import { href } from "react-router";
 import type { AppDatabase, Database } from "../../db/client.server.ts";
 import { outbox, ownerStatements, properties, unitOwners, unitPrograms } from "../../db/schema.ts";
-import { businessDayStart, businessToday, plusDays, plusMonths } from "../../domain/date-time.ts";
+import { businessToday, plusDays, plusMonths } from "../../domain/date-time.ts";
 import { guaranteedQuarterStarts, monthOf, quarterOf } from "../../domain/owner-money.ts";
 import type { OwnerProgramKind } from "../../domain/owners.ts";
 import type { NotificationConfig } from "../../lib/config.server.ts";
+import { startDailyRound } from "../../lib/daily-round.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
   computeStatement,
@@ -34,14 +35,6 @@ export const MAX_CATCH_UP_MONTHS = 24;
 export interface StatementJobSettings {
   publicUrl: string;
   notifications: NotificationConfig;
-}
-
-/** The next instant after `now` when the clock in Phuket shows `hour`:00. */
-export function nextStatementRunAt(hour: number, now: Date = new Date()): Date {
-  const at = (day: string) => businessDayStart(day).getTime() + hour * 3600e3;
-  const today = businessToday(now);
-  const first = at(today);
-  return new Date(first > now.getTime() ? first : at(plusDays(today, 1)));
 }
 
 /**
@@ -240,44 +233,25 @@ export function startStatementJob(options: {
   afterMail: () => void;
 }): StatementJob {
   const { database, logger } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running = false;
-  const run = async (now: Date = new Date()): Promise<DraftMade[] | null> => {
-    if (running || !options.isReady()) return null;
-    running = true;
-    try {
-      const outcome = await database.tryExclusive(STATEMENTS_LOCK_ID, async () => {
-        const made = await draftEndedPeriods(database.db, now);
-        const messages = await alertDeskOfDrafts(database.db, made, options.settings);
-        return { made, messages };
-      });
-      if (!outcome.ran) return null;
-      const { made, messages } = outcome.value;
+  const round = startDailyRound({
+    database,
+    lockId: STATEMENTS_LOCK_ID,
+    hour: STATEMENT_HOUR,
+    logger,
+    isReady: options.isReady,
+    failure: "could not draft owners' statements",
+    work: async (now: Date = new Date()) => {
+      const made = await draftEndedPeriods(database.db, now);
+      const messages = await alertDeskOfDrafts(database.db, made, options.settings);
+      return { made, messages };
+    },
+    after: ({ made, messages }) => {
       if (made.length > 0) logger.info({ drafts: made.length }, "owners' statements drafted");
       if (messages > 0) options.afterMail();
-      return made;
-    } catch (err) {
-      logger.warn({ err }, "could not draft owners' statements");
-      return null;
-    } finally {
-      running = false;
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => void run().finally(schedule),
-      nextStatementRunAt(STATEMENT_HOUR).getTime() - Date.now(),
-    );
-    timer.unref();
-  };
-  schedule();
-  return {
-    runNow: run,
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
     },
+  });
+  return {
+    runNow: async (now?: Date) => (await round.runNow(now))?.made ?? null,
+    stop: round.stop,
   };
 }

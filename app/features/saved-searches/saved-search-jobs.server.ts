@@ -4,7 +4,7 @@
  * second run finds nothing new anyway (units already listed are marked as seen).
  */
 import type { AppDatabase, Database } from "../../db/client.server.ts";
-import { businessDayStart, businessToday } from "../../domain/date-time.ts";
+import { startDailyRound } from "../../lib/daily-round.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
   forgetStaleSearches,
@@ -13,13 +13,6 @@ import {
 } from "./saved-searches.server.ts";
 
 const ALERTS_LOCK_ID = 727_081;
-const HOUR_MS = 60 * 60 * 1000;
-
-/** The next instant after `now` when the clock in Phuket shows `hour`:00. */
-export function nextRunAt(hour: number, now: Date = new Date()): Date {
-  const today = businessDayStart(businessToday(now)).getTime() + hour * HOUR_MS;
-  return new Date(today > now.getTime() ? today : today + 24 * HOUR_MS);
-}
 
 export interface SavedSearchJob {
   /** One round now, under the lock (tests, and an admin's "send now"). */
@@ -39,49 +32,31 @@ export function startSavedSearchJob(options: {
   alsoDaily?: (db: AppDatabase) => Promise<{ mailed: number }>;
 }): SavedSearchJob {
   const { database, logger } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running = false;
-
-  const run = async (): Promise<{ ran: boolean; mailed: number }> => {
-    if (running || !options.isReady()) return { ran: false, mailed: 0 };
-    running = true;
-    try {
-      const outcome = await database.tryExclusive(ALERTS_LOCK_ID, async () => {
-        const forgotten = await forgetStaleSearches(database.db);
-        if (forgotten > 0) logger.info({ forgotten }, "stale saved searches deleted");
-        const alerts = await sendSearchAlerts(database.db, options.settings);
-        const also = options.alsoDaily ? await options.alsoDaily(database.db) : { mailed: 0 };
-        return { ...alerts, mailed: alerts.mailed + also.mailed };
-      });
-      if (!outcome.ran) return { ran: false, mailed: 0 };
-      if (outcome.value.mailed > 0) {
-        logger.info(outcome.value, "saved-search alerts written");
-        options.afterMail();
-      }
-      return { ran: true, mailed: outcome.value.mailed };
-    } catch (err) {
-      logger.warn({ err }, "could not send saved-search alerts");
-      return { ran: false, mailed: 0 };
-    } finally {
-      running = false;
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => void run().finally(schedule),
-      nextRunAt(options.hour).getTime() - Date.now(),
-    );
-    timer.unref();
-  };
-  schedule();
-  return {
-    runNow: run,
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
+  const round = startDailyRound({
+    database,
+    lockId: ALERTS_LOCK_ID,
+    hour: options.hour,
+    logger,
+    isReady: options.isReady,
+    failure: "could not send saved-search alerts",
+    work: async () => {
+      const forgotten = await forgetStaleSearches(database.db);
+      if (forgotten > 0) logger.info({ forgotten }, "stale saved searches deleted");
+      const alerts = await sendSearchAlerts(database.db, options.settings);
+      const also = options.alsoDaily ? await options.alsoDaily(database.db) : { mailed: 0 };
+      return { ...alerts, mailed: alerts.mailed + also.mailed };
     },
+    after: (outcome) => {
+      if (outcome.mailed === 0) return;
+      logger.info(outcome, "saved-search alerts written");
+      options.afterMail();
+    },
+  });
+  return {
+    async runNow() {
+      const outcome = await round.runNow();
+      return { ran: outcome !== null, mailed: outcome?.mailed ?? 0 };
+    },
+    stop: round.stop,
   };
 }

@@ -18,7 +18,6 @@ import type { LeadActionDeps } from "../leads/lead-actions.server.ts";
 import type { EmailMessage } from "../leads/lead-messages.ts";
 import { createSenders, processDueMessages } from "../leads/outbox.server.ts";
 import { saveSearchAction } from "./saved-search-actions.server.ts";
-import { nextRunAt } from "./saved-search-jobs.server.ts";
 import { alertEmail, confirmationEmail, searchLinks } from "./saved-search-messages.ts";
 import {
   CONFIRM_DAYS,
@@ -55,20 +54,6 @@ describe("a saved search's filters, schedule and mail", () => {
     expect(readFilters("")).toEqual({ status: "available" });
     expect(readFilters("type=castle")).toBeNull();
     expect(readFilters(`location=${"x".repeat(400)}`)).toBeNull();
-  });
-
-  it("runs daily at the configured hour in Phuket", () => {
-    // 08:00 in Phuket: 09:00 is an hour away; at 09:00 or later, it is tomorrow's.
-    expect(nextRunAt(9, new Date("2026-11-23T01:00:00Z")).toISOString()).toBe(
-      "2026-11-23T02:00:00.000Z",
-    );
-    expect(nextRunAt(9, new Date("2026-11-23T02:00:00Z")).toISOString()).toBe(
-      "2026-11-24T02:00:00.000Z",
-    );
-    // 23:30 UTC is already the next day in Phuket (06:30).
-    expect(nextRunAt(0, new Date("2026-11-23T23:30:00Z")).toISOString()).toBe(
-      "2026-11-24T17:00:00.000Z",
-    );
   });
 
   it("writes the confirmation and the alert in English and in Russian", () => {
