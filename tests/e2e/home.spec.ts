@@ -77,7 +77,11 @@ test.describe("on a phone", () => {
 
     await page.locator("#owners").scrollIntoViewIfNeeded();
     await expect.poll(laterCode).toBe(true);
-    // Then React has it: the ROI link opens its dialog in the page, with no new document.
+    // Then React has it (the part is marked once its code runs): the ROI link opens its dialog
+    // in the page, with no new document.
+    await expect(page.locator("div[data-hydrated]", { has: page.locator("#owners") })).toHaveCount(
+      1,
+    );
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await page.getByRole("link", { name: "Calculate Your ROI" }).click();
     await expect(page.getByRole("dialog", { name: "ROI 7% Program Calculator" })).toBeVisible();
