@@ -10,7 +10,7 @@ test("header sections scroll to their anchors, also from another page", async ({
   await expect(page.locator("#services")).toBeInViewport();
 
   await page.goto("/blog");
-  await nav.getByRole("link", { name: "Units" }).click();
+  await nav.getByRole("link", { name: "Units", exact: true }).click();
   await expect(page).toHaveURL(/\/#units$/);
   await expect(page.locator("#units")).toBeInViewport();
 
