@@ -98,11 +98,14 @@ test.beforeAll(async () => {
     CALENDAR_FEED_INTERVAL_MINUTES: "0",
   });
   // Listening is not ready: the database is migrated and seeded first.
-  const deadline = Date.now() + 120_000;
-  while ((await fetch(`${server.url}/readyz`).catch(() => null))?.status !== 200) {
-    if (Date.now() > deadline) throw new Error(`Server not ready:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await expect
+    .poll(async () => (await fetch(`${server.url}/readyz`).catch(() => null))?.status, {
+      timeout: 120_000,
+    })
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`Server not ready:\n${server.output()}`, { cause: error });
+    });
 });
 
 test.afterAll(async () => {
