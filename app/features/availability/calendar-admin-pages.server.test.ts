@@ -1,18 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminRouteRuntime } from "../../../tests/support/admin-runtime.ts";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { calendarFeeds, stays } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { businessToday, plusDays } from "../../domain/date-time.ts";
-import { loadConfig } from "../../lib/config.server.ts";
-import { createLogger } from "../../lib/logger.server.ts";
 import * as calendarRoute from "../../routes/admin.property-calendar.tsx";
-import { createAccount } from "../auth/accounts.server.ts";
-import { createSession } from "../auth/sessions.server.ts";
-import { LocalDiskStorage } from "../media/storage.server.ts";
 import { insertTestUnit } from "./test-units.server.ts";
 
 const SITE = "http://admin.test";
@@ -25,16 +18,11 @@ describe.each(TEST_ENGINES)("the admin calendar's pages of stays on %s", (engine
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "calendar-pages-"));
-    setRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: SITE }),
-      database,
-      databaseReady: true,
-      storage: new LocalDiskStorage(path.join(dataDir, "media")),
-      logger: createLogger("silent"),
-    });
-    const admin = await createAccount(database.db, "pages@example.com", "coral reef at dawn");
-    cookie = `admin_session=${await createSession(database.db, admin.id)}`;
+    ({ cookie } = await adminRouteRuntime(database, {
+      site: SITE,
+      email: "pages@example.com",
+      folder: "calendar-pages",
+    }));
     unit = await insertTestUnit(database.db, "paged-unit");
     const [feed] = await database.db
       .insert(calendarFeeds)

@@ -1,21 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminRouteRuntime } from "../../../tests/support/admin-runtime.ts";
 import { contentVersion } from "../../db/content-version.server.ts";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { auditLog, currencyRates } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { businessToday, plusDays } from "../../domain/date-time.ts";
-import { loadConfig } from "../../lib/config.server.ts";
-import { createLogger } from "../../lib/logger.server.ts";
 import { clientAddressContext } from "../../lib/request-context.ts";
 import * as ratesRoute from "../../routes/admin.settings-currencies.tsx";
-import { createAccount } from "../auth/accounts.server.ts";
-import { createSession } from "../auth/sessions.server.ts";
-import { LocalDiskStorage } from "../media/storage.server.ts";
 import {
   addRate,
   listRates,
@@ -63,17 +56,11 @@ describe.each(TEST_ENGINES)("exchange rates on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "currency-rates-"));
-    setRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: SITE }),
-      database,
-      databaseReady: true,
-      storage: new LocalDiskStorage(path.join(dataDir, "media")),
-      logger: createLogger("silent"),
-    });
-    const admin = await createAccount(database.db, "ops@example.com", "coral reef at dawn");
-    adminId = admin.id;
-    cookie = `admin_session=${await createSession(database.db, admin.id)}`;
+    ({ adminId, cookie } = await adminRouteRuntime(database, {
+      site: SITE,
+      email: "ops@example.com",
+      folder: "currency-rates",
+    }));
   });
   afterAll(async () => {
     setRuntime(undefined);

@@ -1,19 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRuntime } from "../../db/runtime.server.ts";
+import { adminRouteRuntime } from "../../../tests/support/admin-runtime.ts";
 import { auditLog, leads } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { loadConfig } from "../../lib/config.server.ts";
-import { createLogger } from "../../lib/logger.server.ts";
 import * as leadRoute from "../../routes/admin.lead.tsx";
-import { createAccount } from "../auth/accounts.server.ts";
-import { createSession } from "../auth/sessions.server.ts";
-import { LocalDiskStorage } from "../media/storage.server.ts";
 import { updatePipeline } from "./lead-desk.server.ts";
 import { LeadPage } from "./lead-page.tsx";
 
@@ -49,17 +41,11 @@ describe.each(TEST_ENGINES)("a lead's page on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "lead-page-"));
-    setRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: SITE }),
-      database,
-      databaseReady: true,
-      storage: new LocalDiskStorage(path.join(dataDir, "media")),
-      logger: createLogger("silent"),
-    });
-    const admin = await createAccount(database.db, "desk@example.com", "coral reef at dawn");
-    deskId = admin.id;
-    desk = `admin_session=${await createSession(database.db, admin.id)}`;
+    ({ adminId: deskId, cookie: desk } = await adminRouteRuntime(database, {
+      site: SITE,
+      email: "desk@example.com",
+      folder: "lead-page",
+    }));
   });
   afterAll(() => database?.destroy());
 

@@ -1,21 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminRouteRuntime } from "../../../tests/support/admin-runtime.ts";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { stays } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
-import { loadConfig } from "../../lib/config.server.ts";
-import { createLogger } from "../../lib/logger.server.ts";
 import * as calendarRoute from "../../routes/admin.property-calendar.tsx";
-import { createAccount } from "../auth/accounts.server.ts";
-import { createSession } from "../auth/sessions.server.ts";
 import { loadUnitCalendar } from "../availability/calendar-admin.server.ts";
 import { removeStay, StayError, updateStay } from "../availability/stays.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
-import { LocalDiskStorage } from "../media/storage.server.ts";
 import { leaseFormSchema } from "./lease-schema.ts";
 import { cancelLease, changeEndDate, createLease, loadLease, signLease } from "./leases.server.ts";
 
@@ -32,17 +25,11 @@ describe.each(TEST_ENGINES)("a lease's stay on the admin calendar on %s", (engin
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "lease-stay-"));
-    setRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: SITE }),
-      database,
-      databaseReady: true,
-      storage: new LocalDiskStorage(path.join(dataDir, "media")),
-      logger: createLogger("silent"),
-    });
-    const admin = await createAccount(database.db, "stay@example.com", "coral reef at dawn");
-    by = admin.id;
-    cookie = `admin_session=${await createSession(database.db, admin.id)}`;
+    ({ adminId: by, cookie } = await adminRouteRuntime(database, {
+      site: SITE,
+      email: "stay@example.com",
+      folder: "lease-stay",
+    }));
     unit = await insertTestUnit(database.db, "leased-unit", { status: "available" });
     leaseId = await createLease(
       database.db,

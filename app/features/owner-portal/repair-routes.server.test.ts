@@ -1,22 +1,15 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminRouteRuntime } from "../../../tests/support/admin-runtime.ts";
 import { setRuntime } from "../../db/runtime.server.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { OWNER_UPLOADS_PER_HOUR } from "../../domain/owners.ts";
-import { loadConfig } from "../../lib/config.server.ts";
-import { createLogger } from "../../lib/logger.server.ts";
 import * as adminRepairRoute from "../../routes/admin.owner-repair.tsx";
 import * as adminRepairsRoute from "../../routes/admin.owner-repairs.tsx";
 import * as ownerRepairRoute from "../../routes/owner.repair.tsx";
 import * as ownerRepairsRoute from "../../routes/owner.repairs.tsx";
 import * as ownerUploadsRoute from "../../routes/owner.uploads.ts";
-import { createAccount } from "../auth/accounts.server.ts";
-import { createSession } from "../auth/sessions.server.ts";
 import { insertTestUnit } from "../availability/test-units.server.ts";
-import { LocalDiskStorage } from "../media/storage.server.ts";
 import { createOwner, saveUnitOwnership } from "./owner-accounts.server.ts";
 import { ownerFormSchema, unitOwnershipSchema } from "./owner-schema.ts";
 import { createOwnerSession } from "./owner-sessions.server.ts";
@@ -54,17 +47,12 @@ describe.each(TEST_ENGINES)("the repair pages' posts on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "repair-routes-"));
-    setRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: SITE }),
-      database,
-      databaseReady: true,
-      storage: new LocalDiskStorage(path.join(dataDir, "media")),
-      logger: createLogger("silent"),
-    });
+    ({ cookie: desk } = await adminRouteRuntime(database, {
+      site: SITE,
+      email: "desk@example.com",
+      folder: "repair-routes",
+    }));
     const db = database.db;
-    const admin = await createAccount(db, "desk@example.com", "coral reef at dawn");
-    desk = `admin_session=${await createSession(db, admin.id)}`;
     for (let i = 0; i < 4; i++) await insertTestUnit(db, `padding-${i}`);
     const owner = (email: string) =>
       createOwner(
