@@ -408,6 +408,8 @@ test("in Russian on a phone, the owner adds an authenticator app and then signs 
 
   // Signed out, the password alone is not enough.
   await page.getByRole("button", { name: "Выйти" }).click();
+  // The sign-out is a post; going on before its answer came back would abort it.
+  await expect(page.getByLabel("E-mail")).toBeVisible();
   await ownerSignIn(page, "/ru/owner", { email: "E-mail", password: "Пароль", submit: "Войти" });
   await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
   await expectAccessible(page);
