@@ -2,8 +2,8 @@
  * `npm run bench`: the performance budgets (README, "Speed"), measured side by side in one run.
  *   1. JavaScript Chromium downloads for public pages (gzip as sent, and brotli); any admin code.
  *   2. Requests per second of the built server on the home page and /api/units, next to a bare
- *      Node server answering the same status, headers and bytes (the ratio is what to compare
- *      across machines).
+ *      Node server in its own process answering the same status, headers and bytes, checked
+ *      byte for byte (the ratio is what to compare across machines; bench/throughput.ts).
  *   3. The filtered listing query on 10,000 units: median time and the plan (index use).
  *   4. Load: 100 connections of mixed traffic for 60 seconds while an admin saves a property
  *      every second (bench/load.ts); `npm run bench -- load` runs only this one.
@@ -14,6 +14,7 @@
  *   6. Calendars at scale: two 5,000-event feeds synced onto one unit from a local feed server,
  *      the time of each and the event-loop delay meanwhile (p99, max), then a stay added by hand
  *      (bench/calendar-sync.ts); `npm run bench -- calendar` runs only this one.
+ * `npm run bench -- throughput` runs only 2 (and the more pages of bench/throughput.ts).
  * `npm run bench -- liftoff` compares the uncached render with and without `--liftoff-only`.
  * `npm run bench -- js` measures only the page JavaScript (1, with brotli sizes and the largest
  * files), `npm run bench -- lighthouse` only Lighthouse's mobile profile; `BENCH_PAGES=home,unit`
@@ -38,7 +39,7 @@ import { runLoadTest } from "./load.ts";
 import { pageJavaScript } from "./page-javascript.ts";
 import { machine, writeReport } from "./report.ts";
 import { root, type Site, startFlags, startSite } from "./site.ts";
-import { bare, moreThroughput, rawResponse } from "./throughput.ts";
+import { compareWithTwin, moreThroughput, rawExchange } from "./throughput.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
@@ -57,7 +58,7 @@ async function warmUp(siteUrl: string) {
   for (const { url } of pages)
     for (const prefix of ["", "/ru"])
       for (const encoding of ["br", "gzip", "identity"])
-        await rawResponse(`${siteUrl}${prefix}${url === "/" && prefix ? "" : url}`, {
+        await rawExchange(`${siteUrl}${prefix}${url === "/" && prefix ? "" : url}`, {
           "Accept-Encoding": encoding,
         });
 }
@@ -195,9 +196,37 @@ async function liftoffCost() {
   return rounds;
 }
 
+/**
+ * Home and /api/units, then the pages of THROUGHPUT_PAGES, each next to its bare twin in a
+ * process of its own, sending the same bytes (checked before each pair; bench/throughput.ts).
+ */
+async function throughput(siteUrl: string) {
+  const home = await compareWithTwin(siteUrl, "/");
+  const api = await compareWithTwin(siteUrl, "/api/units");
+  return {
+    throughput: {
+      home: home.site,
+      bareHome: home.bare,
+      api: api.site,
+      bareApi: api.bare,
+      homeRatio: home.ratio,
+      apiRatio: api.ratio,
+      loadAverage: { home: home.loadAverage, api: api.loadAverage },
+      seconds: DURATION_S,
+      connections: CONNECTIONS,
+    },
+    moreThroughput: await moreThroughput(siteUrl),
+  };
+}
+
 const only = process.argv[2];
-if (only && !["load", "js", "lighthouse", "calendar", "memory", "liftoff"].includes(only)) {
-  console.error("Usage: npm run bench [-- load | js | lighthouse | calendar | memory | liftoff]");
+if (
+  only &&
+  !["load", "throughput", "js", "lighthouse", "calendar", "memory", "liftoff"].includes(only)
+) {
+  console.error(
+    "Usage: npm run bench [-- load | throughput | js | lighthouse | calendar | memory | liftoff]",
+  );
   process.exit(2);
 }
 const pages = [
@@ -222,6 +251,14 @@ async function javascriptOfPages(siteUrl: string) {
 const results: Record<string, unknown> = {};
 if (only === "calendar") {
   results.calendarSync = await calendarSyncLag();
+} else if (only === "throughput") {
+  const site = await startSite();
+  try {
+    await warmUp(site.url);
+    Object.assign(results, await throughput(site.url));
+  } finally {
+    await site.stop();
+  }
 } else if (only === "liftoff") {
   results.liftoffCost = await liftoffCost();
 } else if (only === "memory") {
@@ -250,25 +287,7 @@ if (only === "calendar") {
       const footprintAtStart = await footprint(site);
       results.javascript = await javascriptOfPages(site.url);
 
-      // Each twin answers with the status, headers and bytes the site sent for the same request.
-      const bareHome = await bare(await rawResponse(`${site.url}/`, {}));
-      const bareApi = await bare(await rawResponse(`${site.url}/api/units`, {}));
-      const throughput = {
-        home: await requestsPerSecond(`${site.url}/`),
-        bareHome: await requestsPerSecond(bareHome.url),
-        api: await requestsPerSecond(`${site.url}/api/units`),
-        bareApi: await requestsPerSecond(bareApi.url),
-      };
-      await bareHome.close();
-      await bareApi.close();
-      results.throughput = {
-        ...throughput,
-        homeRatio: +(throughput.home.rps / throughput.bareHome.rps).toFixed(3),
-        apiRatio: +(throughput.api.rps / throughput.bareApi.rps).toFixed(3),
-        seconds: DURATION_S,
-        connections: CONNECTIONS,
-      };
-      results.moreThroughput = await moreThroughput(site.url);
+      Object.assign(results, await throughput(site.url));
       results.memory = { embedded: { ...footprintAtStart, afterThroughput: await site.memory() } };
       results.lighthouse = await lighthouseMedians(
         pages.map(({ page, url }) => ({ page, url: `${site.url}${url}` })),
