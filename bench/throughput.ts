@@ -11,12 +11,12 @@
  * browser asks for it (brotli). The ratio is what to compare across machines.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { root, startFlags } from "./site.ts";
+import { type Probe, root, startFlags } from "./site.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 export const CONNECTIONS = 16;
@@ -208,20 +208,34 @@ function twinResponse(response: RawExchange) {
 
 export interface Twin {
   url: string;
+  /** Starts a new window of event-loop delay (bench/server-probe.ts). */
+  resetProbe(): void;
+  /** The twin's event-loop delay since the last reset. */
+  probe(): Promise<Probe>;
   close(): Promise<void>;
 }
 
-/** Starts the bare twin of `response` in its own process (bench/bare-server.ts). */
+/**
+ * Starts the bare twin of `response` in its own process (bench/bare-server.ts), with the event
+ * loop's delay recorded as in the site (bench/server-probe.ts).
+ */
 export async function startTwin(response: RawExchange): Promise<Twin> {
   const dir = await mkdtemp(path.join(tmpdir(), "bench-twin-"));
   const file = path.join(dir, "response.json");
+  const probeFile = path.join(dir, "probe.json");
   await writeFile(file, JSON.stringify(twinResponse(response)));
+  const probeModule = path.join(root, "bench", "server-probe.ts");
   const child = spawn(
     process.execPath,
-    [...startFlags(), path.join(root, "bench", "bare-server.ts")],
+    [...startFlags(), "--import", probeModule, path.join(root, "bench", "bare-server.ts")],
     {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", BARE_RESPONSE_FILE: file },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BARE_RESPONSE_FILE: file,
+        BENCH_PROBE_FILE: probeFile,
+      },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
@@ -237,6 +251,12 @@ export async function startTwin(response: RawExchange): Promise<Twin> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    resetProbe: () => child.kill("SIGUSR2"),
+    probe: async () => {
+      // Written twice a second: wait for the one after now.
+      await new Promise((r) => setTimeout(r, 600));
+      return JSON.parse(await readFile(probeFile, "utf8"));
+    },
     close: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
