@@ -48,20 +48,40 @@ const PLURAL_LOCALES: Record<Language, string> = { en: "en", ru: "ru" };
 const NUMBER_LOCALES: Record<Language, string> = { en: "en-US", ru: "ru-RU" };
 
 /**
+ * Made once per language: a translator is made for every page rendered, and an Intl object costs
+ * far more to make than to use.
+ */
+const figuresByLanguage = new Map<Language, Readonly<Record<string, string>>>();
+const pluralsByLanguage = new Map<Language, Intl.PluralRules>();
+
+/**
  * The owner programs' figures, which any text names without its caller passing them, so that a
  * catalogue never types "7%" or "70:30" itself: {{roiRate}} (7), {{roiQuarterRate}} (1.75, each
  * payout's share), {{roiYears}}, {{roiNights}}, {{ownerShare}} and {{companyShare}} (70 and 30).
  */
 export function programFigures(lang: Language): Readonly<Record<string, string>> {
+  const known = figuresByLanguage.get(lang);
+  if (known) return known;
   const number = new Intl.NumberFormat(NUMBER_LOCALES[lang], { maximumFractionDigits: 2 });
-  return {
+  const figures = Object.freeze({
     roiRate: number.format(ROI_RATE_PERCENT),
     roiQuarterRate: number.format(ROI_RATE_PERCENT / ROI_PAYOUTS_PER_YEAR),
     roiYears: number.format(ROI_PROJECTION_YEARS),
     roiNights: number.format(ROI_FREE_NIGHTS),
     ownerShare: number.format(REVENUE_SHARE_OWNER_PERCENT),
     companyShare: number.format(REVENUE_SHARE_COMPANY_PERCENT),
-  };
+  });
+  figuresByLanguage.set(lang, figures);
+  return figures;
+}
+
+function pluralRules(lang: Language): Intl.PluralRules {
+  let rules = pluralsByLanguage.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(PLURAL_LOCALES[lang]);
+    pluralsByLanguage.set(lang, rules);
+  }
+  return rules;
 }
 
 /**
@@ -73,7 +93,7 @@ export function createTranslator<Key extends string = TranslationKey>(
   lang: Language,
   messages: Dictionary,
 ): TranslateFunction<Key> {
-  const plurals = new Intl.PluralRules(PLURAL_LOCALES[lang]);
+  const plurals = pluralRules(lang);
   const figures = programFigures(lang);
   const lookup = (path: string): string | readonly string[] | undefined => {
     let node: string | readonly string[] | Dictionary | undefined = messages;

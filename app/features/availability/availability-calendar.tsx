@@ -85,11 +85,23 @@ export function MonthTable({
   );
 }
 
-/** The short names of the days of the week in `locale`, from Monday. */
-export function weekdayNames(locale: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+const weekdaysByLocale = new Map<string, readonly string[]>();
+
+/**
+ * The short names of the days of the week in `locale`, from Monday; worked out once per locale
+ * (an Intl formatter costs far more to make than to use).
+ */
+export function weekdayNames(locale: string): readonly string[] {
+  let names = weekdaysByLocale.get(locale);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+    // 2024-01-01 was a Monday.
+    names = Object.freeze(
+      Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i))),
+    );
+    weekdaysByLocale.set(locale, names);
+  }
+  return names;
 }
 
 /**

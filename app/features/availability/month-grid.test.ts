@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { plusDays } from "../../domain/date-time.ts";
 import { calendarMonths, mergeBusy } from "./month-grid.ts";
 
 describe("calendarMonths", () => {
@@ -54,6 +56,28 @@ describe("calendarMonths", () => {
     ]);
     expect(days.find((d) => d.date === "2026-11-22")?.past).toBe(true);
     expect(days.find((d) => d.date === "2026-11-23")?.past).toBe(false);
+  });
+
+  it("marks a day taken exactly when a period covers it, in any order, overlapping or not", () => {
+    const day = fc.integer({ min: -40, max: 420 }).map((n) => plusDays("2026-11-23", n));
+    const period = fc
+      .tuple(day, fc.integer({ min: 0, max: 90 }))
+      .map(([start, nights]) => ({ start, end: plusDays(start, nights) }));
+    fc.assert(
+      fc.property(fc.array(period, { maxLength: 8 }), (busy) => {
+        const grid = calendarMonths("2026-11-23", busy, 12);
+        const days = grid.flatMap((m) => m.weeks.flat()).filter((d) => d !== null);
+        expect(days).toHaveLength(365);
+        expect(days[0]?.date).toBe("2026-11-01");
+        expect(days.at(-1)?.date).toBe("2027-10-31");
+        for (const [i, d] of days.entries()) {
+          expect(d.date).toBe(plusDays("2026-11-01", i));
+          expect(d.day).toBe(Number(d.date.slice(8)));
+          expect(d.taken).toBe(busy.some((b) => b.start <= d.date && d.date < b.end));
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

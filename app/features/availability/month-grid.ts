@@ -1,4 +1,3 @@
-import { plusDays } from "../../domain/date-time.ts";
 import type { BusyPeriod } from "./derive-status.ts";
 
 export interface CalendarDay {
@@ -34,16 +33,21 @@ export function calendarMonths(
     const year = y0 + Math.floor((m0 - 1 + i) / 12);
     const month = ((m0 - 1 + i) % 12) + 1;
     const key = `${year}-${String(month).padStart(2, "0")}`;
-    const first = `${key}-01`;
     const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const lead = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() + 6) % 7; // Monday = 0
     const cells: (CalendarDay | null)[] = Array.from({ length: lead }, () => null);
-    for (let d = 0; d < days; d++) {
-      const date = plusDays(first, d);
+    for (let d = 1; d <= days; d++) {
+      const date = `${key}-${d < 10 ? "0" : ""}${d}`;
       // Periods ending on or before this day can never cover a later one.
       while (p < sorted.length && (sorted[p] as BusyPeriod).end <= date) p++;
-      const taken = sorted.slice(p).some((b) => b.start <= date && date < b.end);
-      cells.push({ date, day: d + 1, taken, past: date < today });
+      // Sorted by start: none from the first that starts after this day can cover it.
+      let taken = false;
+      for (let i = p; i < sorted.length && (sorted[i] as BusyPeriod).start <= date; i++)
+        if (date < (sorted[i] as BusyPeriod).end) {
+          taken = true;
+          break;
+        }
+      cells.push({ date, day: d, taken, past: date < today });
     }
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks: (CalendarDay | null)[][] = [];
