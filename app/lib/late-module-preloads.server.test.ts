@@ -48,4 +48,51 @@ describe("lateModulePreloads", () => {
     }
     expect(expected).toContain("Найдите свой дом на Пхукете");
   });
+
+  it("changes nothing else in a long page, whatever the cuts, and sends one piece per turn", async () => {
+    const text = (i: number) =>
+      `<p data-i="${i}">Вилла ${i} &lt; 5 км, a < b ${"ж".repeat(i % 7)}</p><script>if (a<b) x(${i});</script>`;
+    const body = Array.from({ length: 400 }, (_, i) => text(i)).join("");
+    // Looks like the entry script's end, but in a paragraph's text: left alone.
+    const decoy = '<p> type="module" async="">not a script</p>';
+    const page = PAGE.replace("<body><main>", `<body>${decoy}<main>${body}`);
+    const bytes = Buffer.from(page);
+    const expected = page
+      .replace(/<link rel="modulepreload"[^>]*>/g, "")
+      .replace(
+        '<script nonce="n0nce" type="module" async="">',
+        `<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">`,
+      )
+      .replace(
+        "</body>",
+        '<link rel="modulepreload" href="/assets/entry.client-1.js" fetchPriority="low"/>' +
+          '<link rel="modulepreload" href="/assets/chunk-2.js" fetchPriority="low"/>' +
+          `<script nonce="n0nce">${starterOf(await transform(Buffer.from(PAGE), []))}</script></body>`,
+      );
+    for (const size of [1, 7, 64, 2048, 4096]) {
+      const cuts = Array.from(
+        { length: Math.floor(bytes.length / size) },
+        (_, i) => (i + 1) * size,
+      );
+      expect(await transform(bytes, cuts)).toBe(expected);
+    }
+    expect(expected).toContain(decoy);
+
+    const stream = lateModulePreloads("n0nce");
+    const pieces: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => pieces.push(chunk));
+    for (let at = 0; at < bytes.length; at += 2048) stream.write(bytes.subarray(at, at + 2048));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pieces).toHaveLength(1);
+    stream.end();
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(Buffer.concat(pieces).toString("utf8")).toBe(expected);
+  });
 });
+
+/** The starter script the transform puts before `</body>`, read from a page it made. */
+function starterOf(page: string): string {
+  const starter = page.match(/<script nonce="n0nce">(\(\(\)=>.*?)<\/script>/)?.[1];
+  if (!starter) throw new Error("no starter script");
+  return starter;
+}
