@@ -20,7 +20,7 @@ import { demoMediaKey, demoUnits } from "../app/features/listings/demo-units.ser
 import { variantPath } from "../app/features/media/media-url.ts";
 import { insertDemoUnits } from "../app/setup/seed.server.ts";
 import { type Memory, type Probe, type Site, startFlags, startSite } from "./site.ts";
-import { type RawExchange, rawExchange, startTwin } from "./throughput.ts";
+import { probeFileInMemory, type RawExchange, rawExchange, startTwin } from "./throughput.ts";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
@@ -236,6 +236,7 @@ async function bareUnderLoad(home: RawExchange) {
 export async function runLoadTest() {
   // The database is prepared before the server starts, so the edited property is known.
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-load-"));
+  await probeFileInMemory(dataDir);
   const pgliteDir = path.join(dataDir, "pglite");
   const prepared = await openDatabase({ dataDir: pgliteDir });
   let start: PropertySnapshot | null;
