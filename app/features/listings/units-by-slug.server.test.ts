@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { properties } from "../../db/schema.ts";
+import { properties, propertyImages } from "../../db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "../../db/testing.server.ts";
 import { PROPERTY_STATUSES, PROPERTY_TYPES } from "../../domain/listing.ts";
+import { toUnitImage } from "../media/media-url.ts";
 import { demoUnits } from "./demo-units.server.ts";
+import { getUnitDetail } from "./unit-detail.server.ts";
 import {
   availableUnits,
   fallbackUnits,
@@ -88,6 +91,39 @@ describe.each(TEST_ENGINES)("favourites, compare and similar units on %s", (engi
       expect(got[0]?.type).toBe(ref.type);
     },
   );
+
+  it("reads each unit's pictures with it: the first by position on a card, all in order on its page", async () => {
+    const [unit] = await database.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.slug, "u-1-a"));
+    if (!unit) throw new Error("no unit u-1-a");
+    // Stored out of order; one by URL, the others as media with their widths.
+    await database.db.insert(propertyImages).values([
+      {
+        propertyId: unit.id,
+        position: 2,
+        mediaKey: "p/c",
+        variants: [960, 480],
+        width: 8,
+        height: 6,
+      },
+      { propertyId: unit.id, position: 0, url: "https://example.com/a.jpg" },
+      { propertyId: unit.id, position: 1, mediaKey: "p/b", variants: [480], width: 4, height: 3 },
+    ]);
+    const [card, bare] = await unitsBySlugs(database.db, ["u-1-a", "u-1-b"]);
+    expect(card?.image).toEqual({ src: "https://example.com/a.jpg" });
+    expect(bare?.image).toBeNull();
+    const page = await getUnitDetail(database.db, "u-1-a");
+    expect(page?.images).toEqual([
+      { src: "https://example.com/a.jpg" },
+      toUnitImage({ mediaKey: "p/b", url: null, width: 4, height: 3, variants: [480] }),
+      toUnitImage({ mediaKey: "p/c", url: null, width: 8, height: 6, variants: [480, 960] }),
+    ]);
+    expect((await getUnitDetail(database.db, "u-1-b"))?.images).toEqual([]);
+    expect(await getUnitDetail(database.db, "nope")).toBeNull();
+    await database.db.delete(propertyImages).where(eq(propertyImages.propertyId, unit.id));
+  });
 
   it("suggests available units, most expensive first", async () => {
     const units = await availableUnits(database.db, 3);

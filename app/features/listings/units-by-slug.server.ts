@@ -4,9 +4,10 @@ import type { AppDatabase } from "../../db/client.server.ts";
 import { currentLogger, getRuntime } from "../../db/runtime.server.ts";
 import { properties } from "../../db/schema.ts";
 import { withTimeout } from "../../lib/timeout.ts";
+import { type StoredImage, toUnitImage } from "../media/media-url.ts";
 import { LIST_TIMEOUT_MS } from "./catalog.ts";
 import { demoUnits } from "./demo-units.server.ts";
-import { cardColumns, demoUnitSummary, firstImages } from "./listings.server.ts";
+import { cardColumns, demoUnitSummary } from "./listings.server.ts";
 import type { UnitSummary } from "./unit.ts";
 
 /** A unit card's data with the facilities: what favourites, compare and similar units show. */
@@ -14,20 +15,36 @@ export interface ListedUnit extends UnitSummary {
   facilities: string[];
 }
 
-const columns = { ...cardColumns, facilities: properties.facilities };
+/**
+ * A unit's first picture (by position) as JSON, read in the same query as the unit: a second
+ * query for the pictures would cost another round of the database's protocol, parsing and
+ * planning, which on the embedded database is most of what a small query costs. The names are
+ * written out: Drizzle leaves a selected expression's columns unqualified, and inside the
+ * subquery an unqualified "id" would be the picture's own.
+ */
+const firstImage = sql<StoredImage | null>`(
+  select json_build_object(
+    'mediaKey', i.media_key, 'url', i.url, 'width', i.width, 'height', i.height,
+    'variants', i.variants
+  ) from property_images i where i.property_id = "properties"."id"
+  order by i.position, i.id limit 1
+)`;
 
-async function withImages(
-  db: AppDatabase,
-  rows: { id: number; monthly: number; sixMonth: number; yearly: number }[],
+const columns = { ...cardColumns, facilities: properties.facilities, firstImage };
+
+function withImages(
+  rows: {
+    id: number;
+    monthly: number;
+    sixMonth: number;
+    yearly: number;
+    firstImage: StoredImage | null;
+  }[],
 ) {
-  const images = await firstImages(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map(({ id, monthly, sixMonth, yearly, ...row }) => ({
+  return rows.map(({ id: _id, monthly, sixMonth, yearly, firstImage, ...row }) => ({
     ...(row as Omit<ListedUnit, "pricing" | "image">),
     pricing: { monthly, sixMonth, yearly },
-    image: images.get(id) ?? null,
+    image: firstImage ? toUnitImage(firstImage) : null,
   }));
 }
 
@@ -41,7 +58,7 @@ export async function unitsBySlugs(
     .select(columns)
     .from(properties)
     .where(inArray(properties.slug, [...slugs]));
-  const units = await withImages(db, rows);
+  const units = withImages(rows);
   const bySlug = new Map(units.map((u) => [u.slug, u]));
   return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
 }
@@ -90,7 +107,7 @@ export async function similarUnits(
     .where(ne(properties.slug, unit.slug))
     .orderBy(...order)
     .limit(limit);
-  return withImages(db, rows);
+  return withImages(rows);
 }
 
 /** A few available units, most expensive first: what a missing unit's page suggests. */
@@ -101,7 +118,7 @@ export async function availableUnits(db: AppDatabase, limit = 3): Promise<Listed
     .where(eq(properties.status, "available"))
     .orderBy(sql`${properties.pricingYearly} desc`, sql`${properties.slug} collate "C"`)
     .limit(limit);
-  return withImages(db, rows);
+  return withImages(rows);
 }
 
 function demoListed(): ListedUnit[] {
