@@ -2,7 +2,8 @@ import { Transform, type TransformCallback } from "node:stream";
 
 const HEAD_END = Buffer.from("</head>");
 const BODY_END = Buffer.from("</body>");
-const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\/?>/g;
+const LINK_OPEN = Buffer.from("<link");
+const MODULE_PRELOAD = /^<link\b[^>]*\brel="modulepreload"[^>]*\/?>$/;
 const SCRIPT_OPEN = Buffer.from("<script");
 /** The end of React Router's entry script tag: `<script nonce="…" type="module" async="">`. */
 const ENTRY_END = Buffer.from(' type="module" async="">');
@@ -96,14 +97,20 @@ export function lateModulePreloads(nonce: string): Transform {
           return;
         }
         head = undefined;
-        const before = buffered
-          .subarray(0, end)
-          .toString("utf8")
-          .replace(MODULE_PRELOAD, (tag) => {
+        // Only the `<link>` tags are read as text: the head also holds the site's stylesheet.
+        let from = 0;
+        for (let at = buffered.indexOf(LINK_OPEN); at >= 0 && at < end; ) {
+          const close = buffered.indexOf(GT, at);
+          if (close < 0 || close > end) break;
+          const tag = buffered.toString("utf8", at, close + 1);
+          if (MODULE_PRELOAD.test(tag)) {
             tail += tag.replace(/\s*\/?>$/, ' fetchPriority="low"/>');
-            return "";
-          });
-        pending.push(Buffer.from(before));
+            if (at > from) pending.push(buffered.subarray(from, at));
+            from = close + 1;
+          }
+          at = buffered.indexOf(LINK_OPEN, close);
+        }
+        if (end > from) pending.push(buffered.subarray(from, end));
         bodyBytes(buffered.subarray(end));
       } else {
         bodyBytes(chunk);
