@@ -53,6 +53,8 @@ const NUMBER_LOCALES: Record<Language, string> = { en: "en-US", ru: "ru-RU" };
  */
 const figuresByLanguage = new Map<Language, Readonly<Record<string, string>>>();
 const pluralsByLanguage = new Map<Language, Intl.PluralRules>();
+/** What the keys found in each catalogue (by dotted path), per catalogue object. */
+const lookups = new WeakMap<Dictionary, Map<string, string | readonly string[] | undefined>>();
 
 /**
  * The owner programs' figures, which any text names without its caller passing them, so that a
@@ -95,15 +97,31 @@ export function createTranslator<Key extends string = TranslationKey>(
 ): TranslateFunction<Key> {
   const plurals = pluralRules(lang);
   const figures = programFigures(lang);
+  // A catalogue is not changed once made: what a key finds in it is looked up once.
+  let found = lookups.get(messages);
+  if (!found) {
+    found = new Map();
+    lookups.set(messages, found);
+  }
+  const known = found;
   const lookup = (path: string): string | readonly string[] | undefined => {
+    const hit = known.get(path);
+    if (hit !== undefined) return hit;
     let node: string | readonly string[] | Dictionary | undefined = messages;
     for (const part of path.split(".")) {
-      if (node === undefined || typeof node === "string" || Array.isArray(node)) return undefined;
+      if (node === undefined || typeof node === "string" || Array.isArray(node)) {
+        node = undefined;
+        break;
+      }
       node = (node as Dictionary)[part];
     }
-    return typeof node === "string" || Array.isArray(node)
-      ? (node as string | readonly string[])
-      : undefined;
+    const value =
+      typeof node === "string" || Array.isArray(node)
+        ? (node as string | readonly string[])
+        : undefined;
+    // Only what exists is kept: a key made from a visitor's input must not grow the map.
+    if (value !== undefined) known.set(path, value);
+    return value;
   };
 
   function t(key: Key, options: TranslateOptions = {}): string | readonly string[] {
@@ -113,10 +131,13 @@ export function createTranslator<Key extends string = TranslationKey>(
         (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`))) ||
       lookup(key);
     const fill = (text: string) =>
-      text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-        const value = options[name] ?? (Object.hasOwn(figures, name) ? figures[name] : undefined);
-        return value === undefined ? whole : String(value);
-      });
+      !text.includes("{{")
+        ? text
+        : text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+            const value =
+              options[name] ?? (Object.hasOwn(figures, name) ? figures[name] : undefined);
+            return value === undefined ? whole : String(value);
+          });
     if (found === undefined) return key;
     // A list's lines are filled in like any text (a guide's paragraph may name a figure).
     if (Array.isArray(found)) return options.returnObjects ? (found as string[]).map(fill) : key;
