@@ -19,6 +19,7 @@ import { startLeaseJob } from "../app/features/leases/lease-jobs.server.ts";
 import { demoUnits } from "../app/features/listings/demo-units.server.ts";
 import { createMediaStorage } from "../app/features/media/create-storage.server.ts";
 import { ensureHeroVariants } from "../app/features/media/hero-variants.server.ts";
+import { withEncoderProcess } from "../app/features/media/picture-encoder.server.ts";
 import { HERO_PICTURE } from "../app/features/media/site-picture.ts";
 import { startStatementJob } from "../app/features/owner-statements/statement-jobs.server.ts";
 import { brochureFileName, cachedRoiBrochure } from "../app/features/owners/brochure.server.ts";
@@ -112,11 +113,15 @@ export async function startApp(options: StartOptions = {}): Promise<StartedApp> 
   try {
     // SEED_DEMO=off: the site's own pictures only, none of the demo units'.
     const units = config.demo.seed ? demoUnits() : [];
-    const made = await ensureDemoPictures(storage, units, pictures);
-    if (made > 0) logger.info({ pictures: made }, "made demo pictures");
-    // The home page's first picture also comes in AVIF and cut for phones (see home.tsx).
-    const hero = await ensureHeroVariants(storage, HERO_PICTURE);
-    if (hero > 0) logger.info({ pictures: hero }, "made the hero picture's AVIF and phone cut");
+    // Encoded in a child process, started only if a picture is missing: the memory libvips
+    // takes for it goes back to the system when the child exits (decision 099).
+    await withEncoderProcess(async (encoder) => {
+      const made = await ensureDemoPictures(storage, units, pictures, encoder);
+      if (made > 0) logger.info({ pictures: made }, "made demo pictures");
+      // The home page's first picture also comes in AVIF and cut for phones (see home.tsx).
+      const hero = await ensureHeroVariants(storage, HERO_PICTURE, encoder);
+      if (hero > 0) logger.info({ pictures: hero }, "made the hero picture's AVIF and phone cut");
+    });
   } catch (error) {
     // Local disk failing is fatal; a bucket may be out of reach for a while: the site starts,
     // and the pictures are made at the next start.

@@ -9,14 +9,10 @@ import {
   PICTURE_HEIGHT,
   PICTURE_WIDTH,
   pictureId,
-  readRenderedPicture,
 } from "../features/media/demo-pictures.server.ts";
-import {
-  encodeImageVariants,
-  type ImageVariants,
-  putImageVariants,
-} from "../features/media/images.server.ts";
+import { type ImageVariants, putImageVariants } from "../features/media/images.server.ts";
 import { MEDIA_WIDTHS, variantPath } from "../features/media/media-url.ts";
+import { inProcessEncoder, type PictureEncoder } from "../features/media/picture-encoder.server.ts";
 import {
   DEMO_OWNER_DEFAULT_EMAIL,
   seedDemoOwner,
@@ -43,12 +39,14 @@ export const SITE_PICTURES: PictureSpec[] = [
 /**
  * Stores the demo units' pictures that are not in storage yet, re-encoded from the rendered
  * files (each file once, however many units show it). The fallback listing shows them too, so
- * the server makes sure they exist whatever the state of the database.
+ * the server makes sure they exist whatever the state of the database. The server passes an
+ * encoder in a child process (withEncoderProcess), so libvips's memory leaves with it.
  */
 export async function ensureDemoPictures(
   storage: MediaStorage,
   units: DemoUnit[] = demoUnits(),
   extra: PictureSpec[] = SITE_PICTURES,
+  encoder: PictureEncoder = inProcessEncoder,
 ): Promise<number> {
   const wanted: PictureSpec[] = [
     ...units.flatMap((unit) =>
@@ -69,9 +67,7 @@ export async function ensureDemoPictures(
     const id = pictureId(picture);
     let image = encoded.get(id);
     if (!image) {
-      image = await encodeImageVariants(await readRenderedPicture(picture.name), {
-        mirror: picture.mirrored === true,
-      });
+      image = await encoder.demoPicture(picture);
       encoded.set(id, image);
     }
     await putImageVariants(storage, key, image);
