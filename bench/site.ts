@@ -35,10 +35,21 @@ export interface Memory {
   rssMB: number;
   /** The most resident memory the process has had since it started. */
   peakMB: number;
+  /**
+   * Where it is, from process.memoryUsage() at most half a second ago (bench/server-probe.ts):
+   * V8's heap reserved and in use (dead objects count until a full collection), memory outside
+   * the heap (the embedded database's WebAssembly memory, Buffers) and the ArrayBuffers in it.
+   */
+  heapTotalMB?: number;
+  heapUsedMB?: number;
+  externalMB?: number;
+  arrayBuffersMB?: number;
 }
 
 export interface Probe {
   loopDelayMs: { p50: number; p99: number; max: number };
+  rssMB?: number;
+  heapTotalMB?: number;
   heapUsedMB: number;
   externalMB: number;
   arrayBuffersMB: number;
@@ -93,7 +104,17 @@ export async function startSite(
   const memory = async (): Promise<Memory> => {
     const status = await readFile(`/proc/${child.pid}/status`, "utf8");
     const kB = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
-    return { rssMB: Math.round(kB("VmRSS") / 1024), peakMB: Math.round(kB("VmHWM") / 1024) };
+    const resident = {
+      rssMB: Math.round(kB("VmRSS") / 1024),
+      peakMB: Math.round(kB("VmHWM") / 1024),
+    };
+    // Read while the probe rewrites it, the file can be cut short: the breakdown is left out.
+    const heap = await readFile(probeFile, "utf8")
+      .then((text) => JSON.parse(text) as Probe)
+      .catch(() => undefined);
+    if (!heap) return resident;
+    const { heapTotalMB, heapUsedMB, externalMB, arrayBuffersMB } = heap;
+    return { ...resident, heapTotalMB, heapUsedMB, externalMB, arrayBuffersMB };
   };
   const resetProbe = () => child.kill("SIGUSR2");
   const probe = async (): Promise<Probe> => {
