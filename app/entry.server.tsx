@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +8,7 @@ import { currentLogger } from "./db/runtime.server.ts";
 import { InlineStyleProvider } from "./lib/inline-style.tsx";
 import { lateModulePreloads } from "./lib/late-module-preloads.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { preloadsAfterLoad } from "./lib/preloads-after-load.server.ts";
 import { cspNonceContext } from "./lib/request-context.ts";
 import { siteCss } from "./lib/site-css.server.ts";
 
@@ -51,9 +53,11 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = lateModulePreloads(nonce);
+          // An error in either ends the page's stream (and the response with it).
+          const page = pipeline(body, preloadsAfterLoad(nonce), () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -41,7 +41,8 @@ test("scripts are sent as compressed at build time, in the encoding the browser 
   request,
 }) => {
   const html = await (await request.get("/owners/roi")).text();
-  const script = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+  // The entry module, as React Router's script imports it.
+  const script = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const plain = await request.get(script as string, { headers: { "Accept-Encoding": "identity" } });
   const br = await request.get(script as string, { headers: { "Accept-Encoding": "gzip, br" } });
@@ -58,6 +59,29 @@ test("scripts are sent as compressed at build time, in the encoding the browser 
   expect(Number(br.headers()["content-length"])).toBeLessThan(
     Number(plain.headers()["content-length"]) / 2,
   );
+});
+
+test("the page's modules are asked for only once the page and its pictures have loaded", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  const { loaded, scripts } = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+    return { loaded: navigation?.loadEventStart ?? Number.NaN, scripts };
+  });
+  expect(scripts.length).toBeGreaterThan(2);
+  for (const script of scripts)
+    expect(script.startTime, script.name).toBeGreaterThanOrEqual(loaded);
 });
 
 test("hashed assets and media are cached for a year; media are never sniffed", async ({
