@@ -12,11 +12,15 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@rea
  * use; and not the English and Russian catalogues, the desk's labels, the schema-derived form limits
  * and the e-mail parser, which only admin and owner pages bundle (the pages get their texts from the
  * loader; in the shared file they pulled zod and nodemailer's parser into every public page).
+ * Nor the modules that only parts loaded later use (the owners' money, dates and leases, the live
+ * message and load-failure notes, the form styles), nor the icons and the facilities, which of
+ * the first loads only the unit page needs: "used twice" counts the parts loaded later too, so
+ * each of these put about 0.1-0.7 KB gzip on every page's first load.
  */
 const SHARED =
-  /[\\/]app[\\/](i18n|lib|ui|domain|features[\\/](media|favorites))[\\/]|[\\/](status-badge|facilities)\.tsx?$/;
+  /[\\/]app[\\/](i18n|lib|ui|domain|features[\\/](media|favorites))[\\/]|[\\/]status-badge\.tsx?$/;
 const NOT_SHARED =
-  /[\\/](owner-programs|section-heading|en|ru|admin-labels|form-schema|email-address)\.tsx?$|[\\/]app[\\/]ui[\\/]map[\\/]/;
+  /[\\/](owner-programs|section-heading|en|ru|admin-labels|form-schema|email-address)\.tsx?$|[\\/]app[\\/]ui[\\/]map[\\/]|[\\/]app[\\/]domain[\\/](owner-money|owners|date-time|lease-rules|leases|geo)\.ts$|[\\/]app[\\/]ui[\\/](icon|live-message|load-failure|button-styles|label-options)\.tsx?$/;
 
 export default defineConfig({
   environments: {

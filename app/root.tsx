@@ -24,9 +24,12 @@ import { useNonce } from "./lib/nonce.tsx";
 import { markNotCacheable } from "./lib/request-context.ts";
 import { alternateLinks, canonicalUrl } from "./lib/seo.ts";
 import { useContacts } from "./lib/use-contacts.ts";
+import { deferred } from "./ui/deferred.tsx";
 import { RouteAnnouncer } from "./ui/route-announcer.tsx";
-import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
+
+/** Below every page: its code comes when the visitor nears it (its HTML is there from the start). */
+const SiteFooter = deferred(async () => (await import("./ui/site-footer.tsx")).SiteFooter);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { config } = getRuntime();

@@ -1,36 +1,5 @@
 import { LANGUAGES, type Language, localizePath, sitePath } from "../i18n/languages.ts";
 import type { Contacts } from "./contacts.ts";
-import { unitPath } from "./site-paths.ts";
-
-/** What structured data needs of a unit (the listing feature's UnitDetail has it all). */
-export interface SeoUnit {
-  slug: string;
-  name: string;
-  type: string;
-  location: string;
-  bedrooms: number;
-  bathrooms: number;
-  sizeM2: number;
-  floor: number;
-  status: string;
-  availableFrom: string | null;
-  pricing: { yearly: number; sixMonth: number; monthly: number };
-  images: { src: string }[];
-  description: string;
-  descriptionRu: string;
-}
-
-/** What structured data needs of a blog post. */
-export interface SeoPost {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  publishDate: string;
-  category: string;
-  tags: string[];
-  image: { src: string } | null;
-}
 
 /** An address on this site, made absolute from PUBLIC_URL (e.g. `https://example.com/ru/about`). */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
@@ -88,7 +57,7 @@ export function socialMeta(card: SocialCard) {
   ];
 }
 
-type JsonLd = Record<string, unknown>;
+export type JsonLd = Record<string, unknown>;
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` are written as \u escapes,
@@ -129,98 +98,6 @@ export function companyJsonLd(contacts: Contacts, publicUrl: string, lang: Langu
     },
     areaServed: { "@type": "Place", name: "Phuket, Thailand" },
     sameAs: [`https://wa.me/${contacts.whatsapp}`, `https://t.me/${contacts.telegram}`],
-  };
-}
-
-/** Lease lengths a unit is offered for, with the months each runs and the price field. */
-export const LEASES = [
-  { key: "yearly", months: 12, name: "1-year lease" },
-  { key: "sixMonth", months: 6, name: "6-month lease" },
-  { key: "monthly", months: 1, name: "1-month lease" },
-] as const;
-
-/**
- * A unit as an accommodation (an Apartment for a condo, a House for a pool villa) with its rooms
- * and floor size, and one offer per lease length: the monthly rent in baht.
- */
-export function unitJsonLd(
-  unit: SeoUnit,
-  publicUrl: string,
-  lang: Language,
-  company: string,
-): JsonLd {
-  const url = absoluteUrl(publicUrl, unitPath(unit.slug, lang));
-  const available = unit.status === "available";
-  return {
-    "@context": "https://schema.org",
-    // Product as well, so that the offers below are a property the type has.
-    "@type": [unit.type === "condo" ? "Apartment" : "House", "Product"],
-    "@id": `${url}#unit`,
-    name: unit.name,
-    description: (lang === "ru" && unit.descriptionRu) || unit.description,
-    url,
-    ...(unit.images.length > 0
-      ? { image: unit.images.map((image) => absoluteUrl(publicUrl, image.src)) }
-      : {}),
-    numberOfBedrooms: unit.bedrooms,
-    numberOfBathroomsTotal: unit.bathrooms,
-    floorSize: { "@type": "QuantitativeValue", value: unit.sizeM2, unitCode: "MTK" },
-    floorLevel: String(unit.floor),
-    address: {
-      "@type": "PostalAddress",
-      addressLocality: unit.location,
-      addressRegion: "Phuket",
-      addressCountry: "TH",
-    },
-    offers: LEASES.map((lease) => ({
-      "@type": "Offer",
-      name: lease.name,
-      url,
-      price: unit.pricing[lease.key],
-      priceCurrency: "THB",
-      businessFunction: "http://purl.org/goodrelations/v1#LeaseOut",
-      availability: available ? "https://schema.org/InStock" : "https://schema.org/PreOrder",
-      ...(unit.availableFrom ? { availabilityStarts: unit.availableFrom } : {}),
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        price: unit.pricing[lease.key],
-        priceCurrency: "THB",
-        unitCode: "MON",
-        referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
-      },
-      eligibleDuration: { "@type": "QuantitativeValue", value: lease.months, unitCode: "MON" },
-      seller: { "@type": "RealEstateAgent", name: company },
-    })),
-  };
-}
-
-/** A blog article, its author and the company that publishes it. */
-export function blogPostingJsonLd(
-  post: SeoPost,
-  publicUrl: string,
-  lang: Language,
-  company: string,
-): JsonLd {
-  const url = absoluteUrl(publicUrl, localizePath(`/blog/${post.slug}`, lang));
-  return {
-    "@context": "https://schema.org",
-    "@type": "BlogPosting",
-    "@id": `${url}#post`,
-    headline: post.title,
-    description: post.excerpt,
-    url,
-    mainEntityOfPage: url,
-    inLanguage: lang,
-    datePublished: post.publishDate,
-    ...(post.image ? { image: absoluteUrl(publicUrl, post.image.src) } : {}),
-    author: { "@type": "Person", name: post.author },
-    publisher: {
-      "@type": "Organization",
-      name: company,
-      logo: { "@type": "ImageObject", url: absoluteUrl(publicUrl, "/favicon.svg") },
-    },
-    keywords: post.tags.join(", "),
-    articleSection: post.category,
   };
 }
 

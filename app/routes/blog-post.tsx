@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
 import { PostMeta } from "../features/blog/post-card.tsx";
+import { blogPostingJsonLd } from "../features/blog/post-json-ld.ts";
 import { loadBlogPost } from "../features/blog/posts.server.ts";
 import { languageFromPath, localizePath } from "../i18n/languages.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "../lib/seo.ts";
+import { breadcrumbJsonLd } from "../lib/seo.ts";
 import { useSite } from "../lib/use-site.ts";
 import { JsonLd } from "../ui/json-ld.tsx";
 import type { Route } from "./+types/blog-post";

@@ -5,6 +5,7 @@ import { loadPublicCalendar } from "../features/availability/public-calendar.ser
 import { unitFormsAction } from "../features/leads/unit-forms-action.server.ts";
 import type { UnitSummary } from "../features/listings/unit.ts";
 import { UnitError } from "../features/listings/unit-error.tsx";
+import { unitJsonLd } from "../features/listings/unit-json-ld.ts";
 import { UnitPage } from "../features/listings/unit-page.tsx";
 import { loadUnitPage } from "../features/listings/unit-page-data.server.ts";
 import { localizePath } from "../i18n/languages.ts";
@@ -12,7 +13,7 @@ import { metaI18n } from "../i18n/meta.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { clientAddressContext, markNotCacheable } from "../lib/request-context.ts";
-import { breadcrumbJsonLd, unitJsonLd } from "../lib/seo.ts";
+import { breadcrumbJsonLd } from "../lib/seo.ts";
 import { unitPath } from "../lib/site-paths.ts";
 import { useSite } from "../lib/use-site.ts";
 import { deferred } from "../ui/deferred.tsx";
