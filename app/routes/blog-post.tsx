@@ -56,6 +56,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           width={1600}
           height={1000}
           alt=""
+          // The largest thing on the first screen: asked for before the cards' pictures.
+          fetchPriority="high"
           className="mt-8 aspect-[8/5] w-full rounded-3xl object-cover"
         />
       )}
