@@ -254,7 +254,7 @@ export function pageCacheMiddleware(
     res.end(page.bodies[encoding]);
   };
 
-  const serve = async (req: Request, res: Response, next: NextFunction) => {
+  const serve = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.on("finish", () => {
         // The next request reads the version again, not joining a read begun before this write.
@@ -264,16 +264,30 @@ export function pageCacheMiddleware(
       return next();
     }
     if (req.method !== "GET" || !isCacheablePath(req.path) || !runtime.databaseReady) return next();
-    let version: string;
-    try {
-      version = await currentVersion();
-    } catch {
-      return next();
-    }
+    // A version read within VERSION_TTL_MS is used as it is: a kept page is sent at once, with
+    // no promise to wait for (most requests under load).
+    if (Date.now() - memo.readAt < VERSION_TTL_MS) return serveAt(req, res, next, memo.version);
+    return currentVersion().then(
+      (version) => serveAt(req, res, next, version),
+      () => next(),
+    );
+  };
+
+  const serveAt = (req: Request, res: Response, next: NextFunction, version: string) => {
     res.locals.pageCacheVersion = version;
     const key = req.originalUrl;
     const hit = cache.get(key, version);
     if (hit) return send(req, res, hit, "hit");
+    return missed(req, res, next, key, version);
+  };
+
+  const missed = async (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    version: string,
+  ) => {
     if (notKept.get(key) === version) return next();
     const render = rendering.get(key);
     if (render?.version === version) {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { requestLoggerInScope } from "../app/lib/logger.server.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 
@@ -66,6 +66,38 @@ describe("request ids", () => {
     } finally {
       await behindProxy.close();
       await direct.close();
+    }
+  });
+
+  it("make no child logger for a request that logs nothing", async () => {
+    const logger = pino(
+      { level: "info", base: undefined },
+      new Writable({ write: (_c, _e, done) => done() }),
+    );
+    const child = vi.spyOn(logger, "child");
+    const app = express();
+    app.use(requestIdMiddleware(logger, () => false));
+    app.get("/quiet", (_req, res) => {
+      res.send("nothing logged");
+    });
+    app.get("/loud", (_req, res) => {
+      requestLoggerInScope()?.info("something");
+      requestLoggerInScope()?.info("and more");
+      res.send("logged twice");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await (await fetch(`${base}/quiet`)).text();
+      expect(child).not.toHaveBeenCalled();
+      const loud = await fetch(`${base}/loud`);
+      await loud.text();
+      // One child for the request, made once however often it logs, with the id sent back.
+      expect(child).toHaveBeenCalledTimes(1);
+      expect(child).toHaveBeenCalledWith({ reqId: loud.headers.get("x-request-id") });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -9,7 +9,7 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
  * Gives every request an id: the X-Request-Id of a trusted proxy (per TRUST_PROXY) when it is a
  * short safe token, else a new one. It is sent back in X-Request-Id, and the request's child
  * logger (`res.locals.logger`, and `currentLogger()` anywhere in the request's async work)
- * writes it as `reqId` on every line.
+ * writes it as `reqId` on every line. The child logger is made when first used.
  */
 export function requestIdMiddleware(
   logger: Logger,
@@ -22,8 +22,20 @@ export function requestIdMiddleware(
         ? given
         : randomUUID();
     res.set("X-Request-Id", id);
-    const child = logger.child({ reqId: id });
-    res.locals.logger = child;
-    runWithRequestLogger(child, next);
+    // Made when first used: a page answered from the page cache logs nothing and needs none.
+    let child: Logger | undefined;
+    const requestLogger = () => {
+      child ??= logger.child({ reqId: id });
+      return child;
+    };
+    Object.defineProperty(res.locals, "logger", {
+      get: requestLogger,
+      set: (value: Logger) => {
+        child = value;
+      },
+      enumerable: true,
+      configurable: true,
+    });
+    runWithRequestLogger(requestLogger, next);
   };
 }
