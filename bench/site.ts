@@ -18,16 +18,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The command `npm start` runs the server with (package.json): `VAR=value … node --flag … server.ts`. */
+function startCommand(): RegExpMatchArray {
+  const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const start = String(packageJson.scripts.start);
+  const command = start.match(/((?:\w+=\S+ )*)node ((?:--\S+ )*)server\.ts/);
+  if (!command) throw new Error(`cannot read the server's flags from "start": ${start}`);
+  return command;
+}
+
 /**
  * The Node.js flags `npm start` gives the server (package.json), so that the benchmark measures
  * the server as it is run.
  */
 export function startFlags(): string[] {
-  const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-  const start = String(packageJson.scripts.start);
-  const command = start.match(/node ((?:--\S+ )*)server\.ts/);
-  if (!command) throw new Error(`cannot read the server's flags from "start": ${start}`);
-  return (command[1] ?? "").trim().split(/\s+/).filter(Boolean);
+  return (startCommand()[2] ?? "").trim().split(/\s+/).filter(Boolean);
+}
+
+/** The environment `npm start` sets for the server (MALLOC_ARENA_MAX), as startFlags. */
+export function startEnv(): Record<string, string> {
+  const assignments = (startCommand()[1] ?? "").trim().split(/\s+/).filter(Boolean);
+  return Object.fromEntries(
+    assignments.map((a) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]),
+  );
 }
 
 export interface Memory {
@@ -91,6 +104,7 @@ export async function startSite(
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       BENCH_PROBE_FILE: probeFile,
+      ...startEnv(),
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],
