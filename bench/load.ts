@@ -236,7 +236,7 @@ async function bareUnderLoad(home: RawExchange) {
 export async function runLoadTest() {
   // The database is prepared before the server starts, so the edited property is known.
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-load-"));
-  await probeFileInMemory(dataDir);
+  const probeInMemory = await probeFileInMemory(dataDir);
   const pgliteDir = path.join(dataDir, "pglite");
   const prepared = await openDatabase({ dataDir: pgliteDir });
   let start: PropertySnapshot | null;
@@ -319,6 +319,7 @@ export async function runLoadTest() {
   } finally {
     await check.close();
   }
+  await probeInMemory.remove();
   const missing = saves.saved.filter((d) => !stored.history.includes(d));
   const status = (code: string) =>
     Object.entries(result.statusCodeStats ?? {})

@@ -11,7 +11,7 @@
  * browser asks for it (brotli). The ratio is what to compare across machines.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -212,15 +212,23 @@ function twinResponse(response: RawExchange) {
  * `dir`/probe.json. On a disk other work is writing to, one such write was seen holding the
  * server's event loop for tens of milliseconds, which the probe then counted as the server's.
  */
-export async function probeFileInMemory(dir: string): Promise<string> {
+export async function probeFileInMemory(
+  dir: string,
+): Promise<{ file: string; remove(): Promise<void> }> {
   const file = path.join(dir, "probe.json");
+  let inMemory: string | undefined;
   try {
-    const inMemory = await mkdtemp("/dev/shm/bench-probe-");
+    inMemory = await mkdtemp("/dev/shm/bench-probe-");
     await symlink(path.join(inMemory, "probe.json"), file);
   } catch {
     // No memory file system: the probe writes to `dir`.
   }
-  return file;
+  return {
+    file,
+    remove: async () => {
+      if (inMemory) await rm(inMemory, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Twin {
@@ -239,7 +247,8 @@ export interface Twin {
 export async function startTwin(response: RawExchange): Promise<Twin> {
   const dir = await mkdtemp(path.join(tmpdir(), "bench-twin-"));
   const file = path.join(dir, "response.json");
-  const probeFile = await probeFileInMemory(dir);
+  const probe = await probeFileInMemory(dir);
+  const probeFile = probe.file;
   await writeFile(file, JSON.stringify(twinResponse(response)));
   const probeModule = path.join(root, "bench", "server-probe.ts");
   const child = spawn(
@@ -277,6 +286,8 @@ export async function startTwin(response: RawExchange): Promise<Twin> {
     close: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
+      await probe.remove();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
