@@ -40,6 +40,46 @@ describe("lateModulePreloads", () => {
     expect(html.endsWith("</body></html>")).toBe(true);
   });
 
+  it("starts the entry script once the page has loaded and the next frame is painted", async () => {
+    const html = await transform(Buffer.from(PAGE), []);
+    const starter = html.match(/<script nonce="n0nce">(\(\(\)=>[^<]*)<\/script>/)?.[1];
+    const inserted: string[] = [];
+    const waiting = { nonce: "n0nce", textContent: 'import("/assets/entry.client-1.js");' };
+    const queue = {
+      load: [] as (() => void)[],
+      frame: [] as (() => void)[],
+      timer: [] as (() => void)[],
+    };
+    const document = {
+      readyState: "loading",
+      visibilityState: "visible",
+      querySelectorAll: () => [
+        {
+          ...waiting,
+          after: (script: { textContent: string }) => inserted.push(script.textContent),
+        },
+      ],
+      createElement: () => ({}),
+    };
+    new Function(
+      "document",
+      "addEventListener",
+      "requestAnimationFrame",
+      "setTimeout",
+      starter as string,
+    )(
+      document,
+      (type: string, listener: () => void) => type === "load" && queue.load.push(listener),
+      (callback: () => void) => queue.frame.push(callback),
+      (callback: () => void) => queue.timer.push(callback),
+    );
+    for (const step of [queue.load, queue.frame, queue.timer]) {
+      expect(inserted).toEqual([]);
+      for (const callback of step.splice(0)) callback();
+    }
+    expect(inserted).toEqual([waiting.textContent]);
+  });
+
   it("keeps every Russian character whole wherever the chunks are cut", async () => {
     const bytes = Buffer.from(PAGE);
     const expected = await transform(bytes, []);

@@ -14,8 +14,16 @@ const GT = 0x3e;
 export const DEFERRED_MODULE_TYPE = "text/x-module-after-load";
 const DEFERRED_END = Buffer.from(` type="${DEFERRED_MODULE_TYPE}">`);
 
-/** Starts the waiting entry script once the page has loaded (or at once if it already has). */
-const STARTER = `(()=>{const run=()=>{for(const waiting of document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]')){const script=document.createElement("script");script.type="module";script.nonce=waiting.nonce;script.textContent=waiting.textContent;waiting.after(script)}};document.readyState==="complete"?run():addEventListener("load",run,{once:true})})()`;
+/**
+ * A script's statements that call the function `run` once the page has loaded and the frame
+ * after that has been painted (at once in a hidden tab, which paints no frames): the largest
+ * picture, loaded by then, is on the screen before the application's modules are asked for.
+ */
+export const afterLoadAndPaint = (run: string) =>
+  `const later=()=>document.visibilityState==="hidden"?${run}():requestAnimationFrame(()=>setTimeout(${run}));document.readyState==="complete"?later():addEventListener("load",later,{once:true})`;
+
+/** Starts the waiting entry script once the page has loaded and painted (afterLoadAndPaint). */
+const STARTER = `(()=>{const run=()=>{for(const waiting of document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]')){const script=document.createElement("script");script.type="module";script.nonce=waiting.nonce;script.textContent=waiting.textContent;waiting.after(script)}};${afterLoadAndPaint("run")}})()`;
 
 /**
  * Where the entry script's ` type="module" async="">` ends its `<script` tag in `bytes`, or -1:

@@ -38,27 +38,44 @@ describe("preloadsAfterLoad", () => {
     const script = html.match(/<script nonce="n0nce">([^<]*modulepreload[^<]*)<\/script>/)?.[1];
     expect(script).toContain('["/assets/entry.client-1.js","/assets/chunk-2.js"]');
     expect(script).toContain('addEventListener("load"');
+    expect(script).toContain("requestAnimationFrame");
     // The pictures' preloads stay where they are, first in the page.
     expect(html.indexOf('href="/media/hero.avif"')).toBeLessThan(html.indexOf("</head>"));
     expect(html.endsWith("</body></html>")).toBe(true);
   });
 
-  it("adds the links to the head once the page has loaded", async () => {
+  it("adds the links to the head once the page has loaded and the next frame is painted", async () => {
     const html = await transform(Buffer.from(PAGE), []);
     const script = html.match(/<script nonce="n0nce">([^<]*modulepreload[^<]*)<\/script>/)?.[1];
     const added: { rel: string; href: string }[] = [];
-    const listeners: (() => void)[] = [];
+    const loads: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
     const document = {
       readyState: "interactive",
+      visibilityState: "visible",
       createElement: () => ({ rel: "", href: "" }),
       head: { append: (link: { rel: string; href: string }) => added.push(link) },
     };
-    const addEventListener = (type: string, listener: () => void) => {
-      if (type === "load") listeners.push(listener);
-    };
-    new Function("document", "addEventListener", script as string)(document, addEventListener);
+    new Function(
+      "document",
+      "addEventListener",
+      "requestAnimationFrame",
+      "setTimeout",
+      script as string,
+    )(
+      document,
+      (type: string, listener: () => void) => type === "load" && loads.push(listener),
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void) => timers.push(callback),
+    );
+    for (const step of [loads, frames]) {
+      expect(added).toEqual([]);
+      for (const callback of step.splice(0)) callback();
+    }
+    // The frame's callback runs before its paint; the links come in the task after it.
     expect(added).toEqual([]);
-    for (const listener of listeners) listener();
+    for (const callback of timers.splice(0)) callback();
     expect(added).toEqual([
       { rel: "modulepreload", href: "/assets/entry.client-1.js" },
       { rel: "modulepreload", href: "/assets/chunk-2.js" },

@@ -1,13 +1,14 @@
 import { Transform, type TransformCallback } from "node:stream";
+import { afterLoadAndPaint } from "./late-module-preloads.server.ts";
 
 const BODY_END = Buffer.from("</body>");
 const PRELOAD_REL = Buffer.from('rel="modulepreload"');
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 
-/** Adds the module preloads once the page has loaded (or at once if it already has). */
+/** Adds the module preloads once the page has loaded and painted (afterLoadAndPaint). */
 const starter = (hrefs: string[]) =>
-  `(()=>{const run=()=>{for(const href of ${JSON.stringify(hrefs)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}};document.readyState==="complete"?run():addEventListener("load",run,{once:true})})()`;
+  `(()=>{const run=()=>{for(const href of ${JSON.stringify(hrefs)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}};${afterLoadAndPaint("run")}})()`;
 
 /**
  * Asks for the application's modules only once the page has loaded. The entry script already
@@ -16,8 +17,9 @@ const starter = (hrefs: string[]) =>
  * first screen: on a phone's connection they shared its bandwidth with the largest picture and
  * held back its paint (Lighthouse's largest contentful paint, mobile, 2.7 s on the home page).
  * Here each `<link rel="modulepreload">` left before `</body>` becomes one line of a script
- * that adds the same links on `load`: the modules still come in parallel, not one import after
- * another, but after the page's own pictures.
+ * that adds the same links on `load`, once the frame after it is painted (as the entry script
+ * starts): the modules still come in parallel, not one import after another, but after the
+ * page's own pictures are loaded and shown.
  *
  * Only the piece of the stream holding `</body>` is read as text, from its first preload on;
  * every other piece passes as it came. A page whose preloads are not in that piece keeps them.
